@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(__dirname),
+      // `server-only` throws outside a React Server environment; tests run server code directly.
+      "server-only": path.resolve(__dirname, "lib/test/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});
