@@ -1,0 +1,76 @@
+// First-load JS per route: every <script src> a route's HTML loads, gzipped, summed, against a
+// budget of 200 kB gzip. The baseline is the framework's own not-found page in the same build.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
+import { startServer } from "./lib/server";
+import type { Bench, BenchRow } from "./types";
+
+const BUDGET_KB = 200;
+const PORT = Number(process.env.BENCH_PORT ?? 3199);
+
+/** Page routes of the build, without dynamic segments (they need data to render). */
+function pageRoutes(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, ".next", "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+  return Object.entries(manifest)
+    .filter(([entry, route]) => entry.endsWith("/page") && !route.includes("[") && !route.startsWith("/_"))
+    .map(([, route]) => route)
+    .sort();
+}
+
+function scriptSources(html: string): string[] {
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) srcs.add(m[1]!.replace(/&amp;/g, "&"));
+  return [...srcs];
+}
+
+async function firstLoadJs(base: string, route: string, cache: Map<string, number>, cookie?: string): Promise<{ kb: number; scripts: number; status: number }> {
+  const res = await fetch(base + route, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const html = await res.text();
+  let bytes = 0;
+  const srcs = scriptSources(html);
+  for (const src of srcs) {
+    let size = cache.get(src);
+    if (size === undefined) {
+      const js = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+      size = gzipSync(js, { level: 9 }).length;
+      cache.set(src, size);
+    }
+    bytes += size;
+  }
+  return { kb: bytes / 1024, scripts: srcs.length, status: res.status };
+}
+
+export const bundleBudget: Bench = {
+  name: "bundle-budget",
+  async run() {
+    const root = process.cwd();
+    buildIfNeeded(root);
+    const base = `http://localhost:${PORT}`;
+    const server = await startServer(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(PORT)], base, { PORT: String(PORT) }, "/_not-found");
+    const rows: BenchRow[] = [];
+    try {
+      const cache = new Map<string, number>();
+      const baseline = await firstLoadJs(base, "/_not-found", cache);
+      rows.push({ bench: "bundle-budget", name: "/_not-found (baseline)", value: baseline.kb, unit: "kB gz", target: `<= ${BUDGET_KB} kB`, pass: baseline.kb <= BUDGET_KB });
+      for (const route of pageRoutes(root)) {
+        const r = await firstLoadJs(base, route, cache);
+        const status = r.status === 200 ? "" : ` [HTTP ${r.status}]`;
+        rows.push({
+          bench: "bundle-budget",
+          name: `${route}${status}`,
+          value: r.kb,
+          unit: "kB gz",
+          baseline: { name: "not-found", value: baseline.kb },
+          ratio: r.kb / BUDGET_KB,
+          target: `<= ${BUDGET_KB} kB`,
+          pass: r.kb <= BUDGET_KB,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    return rows;
+  },
+};

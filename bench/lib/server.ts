@@ -1,0 +1,39 @@
+// Starts a process that serves HTTP for a benchmark and stops it afterwards.
+import { spawn, type ChildProcess } from "node:child_process";
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv, readyPath = "/"): Promise<RunningServer> {
+  const child: ChildProcess = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    await waitForHttp(url + readyPath, 300_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    throw err;
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// `npm start`: builds the dashboard when the sources are newer than the last build, starts the
+// embedded sandbox (unless NE_API_BASE_URL points at a real upstream) and then `next start`.
+// Children are stopped together: Ctrl-C or SIGTERM ends both.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildIfNeeded } from "./build-if-needed.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const env = { ...process.env };
+const port = env.PORT ?? "3000";
+const children = new Set();
+let stopping = false;
+
+function log(message) {
+  process.stdout.write(`[start] ${message}\n`);
+}
+
+/** AUTH_SECRET for a local run: kept under .data so sessions survive a restart. */
+function localAuthSecret() {
+  const dir = path.join(root, ".data", "app");
+  const file = path.join(dir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+function run(name, command, args, childEnv) {
+  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
+  children.add(child);
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      log(`${name} stopped (${signal ?? code}); stopping everything`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3000).unref();
+  if (children.size === 0) process.exit(code);
+  else {
+    let left = children.size;
+    for (const child of children) {
+      child.on("exit", () => {
+        left -= 1;
+        if (left === 0) process.exit(code);
+      });
+    }
+  }
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+async function main() {
+  if (!env.NE_API_BASE_URL) {
+    const sandboxPort = env.SANDBOX_PORT ?? "4010";
+    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+    env.SANDBOX_PORT = sandboxPort;
+    env.NE_API_BASE_URL = sandboxUrl;
+    env.NE_LOGIN_BASE_URL ??= sandboxUrl;
+    env.NE_CLIENT_ID ??= "sandbox-client-id";
+    env.NE_CLIENT_SECRET ??= "sandbox-client-secret";
+    log(`starting the embedded sandbox on ${sandboxUrl}`);
+    run("sandbox", bin("tsx"), ["sandbox/main.ts"], env);
+  }
+  env.AUTH_SECRET ??= localAuthSecret();
+  // The build runs while the sandbox generates its data.
+  buildIfNeeded(root, env, log);
+  if (children.size > 0) await waitForHttp(`${env.NE_API_BASE_URL}/users/sign_in/`, 600_000);
+  log(`starting the dashboard on http://localhost:${port}`);
+  run("dashboard", bin("next"), ["start", "-p", port], env);
+}
+
+main().catch((err) => {
+  log(err instanceof Error ? err.message : String(err));
+  stop(1);
+});
