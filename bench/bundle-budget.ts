@@ -63,7 +63,7 @@ export const bundleBudget: Bench = {
           value: r.kb,
           unit: "kB gz",
           baseline: { name: "not-found", value: baseline.kb },
-          ratio: r.kb / BUDGET_KB,
+          ratio: baseline.kb > 0 ? r.kb / baseline.kb : undefined,
           target: `<= ${BUDGET_KB} kB`,
           pass: r.kb <= BUDGET_KB,
         });

@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname),
+      "@": root,
       // `server-only` throws outside a React Server environment; tests run server code directly.
-      "server-only": path.resolve(__dirname, "lib/test/server-only-stub.ts"),
+      "server-only": path.join(root, "lib/test/server-only-stub.ts"),
     },
   },
   test: {

@@ -1,0 +1,98 @@
+import "server-only";
+// The server-side token store: one row per session key, both tokens encrypted at rest, and a
+// version number so that a renewed pair is only written over the pair it was renewed from.
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { AppDatabase } from "@/lib/db";
+import { tokenSessions } from "@/lib/db/schema";
+import { decryptToken, encryptToken } from "./token-crypto";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenEndDate: Date | null;
+  refreshTokenEndDate: Date | null;
+}
+
+export interface TokenSession extends TokenPair {
+  id: string;
+  companyNeId: string;
+  uid: string;
+  picNeId: string | null;
+  version: number;
+}
+
+export type SaveResult = { saved: true; version: number } | { saved: false; current: TokenSession | null };
+
+export interface TokenStore {
+  create(input: { companyNeId: string; uid: string; picNeId: string | null; tokens: TokenPair }): Promise<string>;
+  get(id: string): Promise<TokenSession | null>;
+  /** Writes `tokens` only if the row still has `expectedVersion`; otherwise says what is there. */
+  save(id: string, expectedVersion: number, tokens: TokenPair): Promise<SaveResult>;
+  delete(id: string): Promise<void>;
+}
+
+/** Opaque session key: 256 random bits, base64url. It names a row and says nothing else. */
+export function newSessionKey(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function createTokenStore(database: AppDatabase, key: Buffer): TokenStore {
+  const { db } = database;
+  const read = (row: typeof tokenSessions.$inferSelect): TokenSession => ({
+    id: row.id,
+    companyNeId: row.companyNeId,
+    uid: row.uid,
+    picNeId: row.picNeId,
+    version: row.version,
+    accessToken: decryptToken(key, row.accessTokenEnc, row.id),
+    refreshToken: decryptToken(key, row.refreshTokenEnc, row.id),
+    accessTokenEndDate: row.accessTokenEndDate,
+    refreshTokenEndDate: row.refreshTokenEndDate,
+  });
+
+  const store: TokenStore = {
+    async create({ companyNeId, uid, picNeId, tokens }) {
+      const id = newSessionKey();
+      await db.insert(tokenSessions).values({
+        id,
+        companyNeId,
+        uid,
+        picNeId,
+        accessTokenEnc: encryptToken(key, tokens.accessToken, id),
+        refreshTokenEnc: encryptToken(key, tokens.refreshToken, id),
+        accessTokenEndDate: tokens.accessTokenEndDate,
+        refreshTokenEndDate: tokens.refreshTokenEndDate,
+      });
+      return id;
+    },
+
+    async get(id) {
+      const rows = await db.select().from(tokenSessions).where(eq(tokenSessions.id, id)).limit(1);
+      const row = rows[0];
+      return row ? read(row) : null;
+    },
+
+    async save(id, expectedVersion, tokens) {
+      const updated = await db
+        .update(tokenSessions)
+        .set({
+          accessTokenEnc: encryptToken(key, tokens.accessToken, id),
+          refreshTokenEnc: encryptToken(key, tokens.refreshToken, id),
+          accessTokenEndDate: tokens.accessTokenEndDate,
+          refreshTokenEndDate: tokens.refreshTokenEndDate,
+          version: expectedVersion + 1,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(tokenSessions.id, id), eq(tokenSessions.version, expectedVersion)))
+        .returning({ version: tokenSessions.version });
+      if (updated[0]) return { saved: true, version: updated[0].version };
+      return { saved: false, current: await store.get(id) };
+    },
+
+    async delete(id) {
+      await db.delete(tokenSessions).where(eq(tokenSessions.id, id));
+    },
+  };
+  return store;
+}
