@@ -20,7 +20,7 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv, readyPath = "/"): Promise<RunningServer> {
+export async function startServer(command: string, args: string[], url: string, env: Record<string, string>, readyPath = "/"): Promise<RunningServer> {
   const child: ChildProcess = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {

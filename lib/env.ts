@@ -1,0 +1,82 @@
+import "server-only";
+// Server configuration, parsed once. With no NE_* variables the dashboard talks to the embedded
+// sandbox with the sandbox's app credentials (DESIGN.md, Contracts).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+const SANDBOX_URL = `http://127.0.0.1:${process.env.SANDBOX_PORT || "4010"}`;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((u) => u.replace(/\/+$/, ""));
+
+const schema = z.object({
+  NE_API_BASE_URL: httpUrl.default(SANDBOX_URL),
+  NE_LOGIN_BASE_URL: httpUrl.optional(),
+  NE_CLIENT_ID: z.string().min(1).default("sandbox-client-id"),
+  NE_CLIENT_SECRET: z.string().min(1).default("sandbox-client-secret"),
+  AUTH_SECRET: z.string().min(16).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  NE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+});
+
+export interface ServerEnv {
+  apiBaseUrl: string;
+  loginBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  authSecret: string;
+  databaseUrl: string | undefined;
+  timeoutMs: number;
+}
+
+/** AUTH_SECRET for a local run without one (e.g. `next dev`): made once, kept under .data. */
+function localAuthSecret(): string {
+  const file = path.join(process.cwd(), ".data", "app", "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** The real API signs in on its own host; the sandbox serves both from one origin. */
+function defaultLoginBase(apiBaseUrl: string): string {
+  return new URL(apiBaseUrl).hostname === "api.next-engine.org" ? "https://base.next-engine.org" : apiBaseUrl;
+}
+
+let cached: ServerEnv | undefined;
+
+export function serverEnv(): ServerEnv {
+  if (cached) return cached;
+  const empty = (v: string | undefined) => (v === "" ? undefined : v);
+  const parsed = schema.safeParse({
+    NE_API_BASE_URL: empty(process.env.NE_API_BASE_URL),
+    NE_LOGIN_BASE_URL: empty(process.env.NE_LOGIN_BASE_URL),
+    NE_CLIENT_ID: empty(process.env.NE_CLIENT_ID),
+    NE_CLIENT_SECRET: empty(process.env.NE_CLIENT_SECRET),
+    AUTH_SECRET: empty(process.env.AUTH_SECRET),
+    DATABASE_URL: empty(process.env.DATABASE_URL),
+    NE_TIMEOUT_MS: empty(process.env.NE_TIMEOUT_MS),
+  });
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid server environment: ${fields}`);
+  }
+  const e = parsed.data;
+  const authSecret = e.AUTH_SECRET ?? localAuthSecret();
+  // next-auth reads AUTH_SECRET itself: make the generated one visible to it too.
+  process.env.AUTH_SECRET ??= authSecret;
+  cached = {
+    apiBaseUrl: e.NE_API_BASE_URL,
+    loginBaseUrl: e.NE_LOGIN_BASE_URL ?? defaultLoginBase(e.NE_API_BASE_URL),
+    clientId: e.NE_CLIENT_ID,
+    clientSecret: e.NE_CLIENT_SECRET,
+    authSecret,
+    databaseUrl: e.DATABASE_URL,
+    timeoutMs: e.NE_TIMEOUT_MS,
+  };
+  return cached;
+}
