@@ -1,0 +1,100 @@
+import "server-only";
+// The upstream gateway: every call of one session key runs one at a time (a per-key queue in this
+// process, and a PostgreSQL advisory lock across instances), and the tokens an answer carries are
+// saved after every response, error or not, with a version check. So a refresh never races, no
+// rotation is lost, and 002002 cannot happen through the product's own fault.
+import type { AppDatabase } from "@/lib/db";
+import type { TokenPair, TokenSession, TokenStore } from "@/lib/auth/token-store";
+import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "./client";
+import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "./errors";
+
+export interface Gateway {
+  /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
+  call(sessionKey: string, path: string, request?: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
+}
+
+export interface GatewayDeps {
+  client: NeClient;
+  store: TokenStore;
+  database: Pick<AppDatabase, "withAdvisoryLock">;
+}
+
+function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
+  return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
+}
+
+export function createGateway({ client, store, database }: GatewayDeps): Gateway {
+  /** Tail of each key's queue; an entry is removed when its queue drains. */
+  const queues = new Map<string, Promise<unknown>>();
+
+  function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    queues.set(key, tail);
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
+    return run;
+  }
+
+  /** Saves `tokens` when they differ from the stored pair; a version conflict re-reads and retries. */
+  async function persist(session: TokenSession, tokens: NeTokens | null | undefined): Promise<void> {
+    if (!tokens || sameTokens(session, tokens)) return;
+    const pair: TokenPair = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      accessTokenEndDate: tokens.accessTokenEndDate,
+      refreshTokenEndDate: tokens.refreshTokenEndDate ?? session.refreshTokenEndDate,
+    };
+    let version = session.version;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await store.save(session.id, version, pair);
+      if (result.saved) {
+        session.version = result.version;
+        Object.assign(session, pair);
+        return;
+      }
+      // Another writer got in between (an instance without the shared lock). The pair in hand was
+      // issued in answer to this call, after the other writer's read: it is the newest.
+      if (!result.current) return; // signed out meanwhile: nothing to keep
+      if (sameTokens(result.current, tokens)) return;
+      version = result.current.version;
+    }
+    throw new NeError({ code: LOCAL_CODES.internal, kind: "upstream-failure", message: "token store kept changing under a save" });
+  }
+
+  async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
+    const session = await store.get(sessionKey);
+    if (!session) {
+      throw new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
+    }
+    try {
+      const result = await client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options);
+      await persist(session, result.tokens);
+      return result;
+    } catch (err) {
+      if (isNeError(err)) {
+        await persist(session, err.tokens);
+        if (err.kind === "auth-expired") await store.delete(sessionKey);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    call(sessionKey, path, request, options) {
+      return enqueue(sessionKey, () =>
+        database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
+          try {
+            return await callOnce(sessionKey, path, request, options);
+          } catch (err) {
+            // 002002: the pair was rotated by someone else; the store has the newer one. Once.
+            if (isNeError(err) && err.kind === "stale-token") return callOnce(sessionKey, path, request, options);
+            throw err;
+          }
+        }),
+      );
+    },
+  };
+}
