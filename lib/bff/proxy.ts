@@ -1,0 +1,114 @@
+import "server-only";
+// The BFF proxy: the browser names a registry operation and sends JSON; this validates it against
+// the registry, injects the session's tokens server-side (through the gateway), forwards none of the
+// client's headers or cookies, and answers rows without a single token field.
+import { getOperation, type OperationDef } from "@/lib/ne/registry";
+import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
+import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import { MAX_UPLOAD_BYTES, operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
+
+const SEGMENT = /^[a-z0-9_]{1,64}$/;
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export interface ProxyDeps {
+  /** The token-store key of the request's session, or null when signed out. */
+  sessionKey(): Promise<string | null>;
+  call(sessionKey: string, path: string, request: NeRequest, signal: AbortSignal): Promise<NeCallResult>;
+}
+
+type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
+
+function json(body: OperationResponse | ErrorBody, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+function reject(status: number, code: string, message: string, issues?: RequestIssue[]): Response {
+  const kind = status === 401 ? "auth-expired" : "invalid-request";
+  return json({ error: { code, message, retryable: false, kind, ...(issues ? { issues } : {}) } }, status);
+}
+
+/** The operation named by the route's segments, only if a page may call it. */
+export function resolveBrowserOperation(segments: readonly string[]): OperationDef | undefined {
+  if (segments.length !== 2 || !segments.every((s) => SEGMENT.test(s))) return undefined;
+  const op = getOperation(`/${segments.join("/")}`);
+  return op?.browser ? op : undefined;
+}
+
+/** The origin the browser used to reach us (Host header, with the forwarded scheme behind a proxy). */
+function ownOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+/** Strips every token-like key, whatever the upstream put in a row. */
+function withoutTokens(row: Record<string, string | null>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [k, v] of Object.entries(row)) if (!/token/i.test(k)) out[k] = v;
+  return out;
+}
+
+export async function handleOperation(request: Request, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
+  const operation = resolveBrowserOperation(segments);
+  if (!operation) return reject(404, "unknown-operation", "no such operation: use a path of the API registry");
+  if (request.method !== "POST") return reject(405, "method-not-allowed", "operations are called with POST");
+
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== ownOrigin(request)) return reject(403, "foreign-origin", "cross-origin requests are refused");
+  if (origin === null && operation.kind === "upload") return reject(403, "missing-origin", "an upload must carry the page's Origin");
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+    return reject(415, "unsupported-media-type", "send the request as application/json");
+  }
+
+  const limit = operation.kind === "upload" ? Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096 : MAX_JSON_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return reject(413, "too-large", `the request is larger than ${limit} bytes`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > limit) return reject(413, "too-large", `the request is larger than ${limit} bytes`);
+
+  let raw: unknown;
+  try {
+    raw = text === "" ? {} : JSON.parse(text);
+  } catch {
+    return reject(400, "invalid-json", "the request body is not JSON");
+  }
+  const parsed = operationRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    return reject(400, "invalid-request", issues.map((i) => `${i.path || "request"}: ${i.message}`).join("; "), issues);
+  }
+  const issues = operationRequestIssues(operation, parsed.data);
+  if (issues.length) return reject(400, "invalid-request", issues.map((i) => i.message).join("; "), issues);
+
+  const sessionKey = await deps.sessionKey();
+  if (!sessionKey) return reject(401, "no-session", "sign in again");
+
+  const body = parsed.data;
+  const neRequest: NeRequest = {
+    fields: body.fields,
+    conditions: body.conditions?.map((c) => ({ field: c.field, op: c.op, value: c.value })),
+    offset: body.offset,
+    limit: body.limit,
+    waitFlag: body.waitFlag,
+    extensionExecutionId: body.extensionExecutionId,
+    ...(body.upload ? { params: { data_type: body.upload.dataType }, data: Buffer.from(body.upload.data, "base64") } : {}),
+  };
+
+  try {
+    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, request.signal);
+    const out: OperationResponse = {};
+    if (envelope.data) out.rows = envelope.data.map(withoutTokens);
+    if (envelope.count !== undefined) out.count = envelope.count;
+    if (envelope.queId !== undefined) out.queId = envelope.queId;
+    return json(out);
+  } catch (err) {
+    const pub = toPublicError(err);
+    const status = isNeError(err) ? httpStatusForKind(err.kind) : 500;
+    if (!(err instanceof NeError)) console.error(`[bff] ${operation.path}: ${err instanceof Error ? err.name : "error"}`);
+    return json({ error: pub }, status);
+  }
+}
