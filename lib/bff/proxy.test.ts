@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from "vitest";
+import { NeError } from "@/lib/ne/errors";
+import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import { handleOperation, resolveBrowserOperation, type ProxyDeps } from "./proxy";
+
+const ORIGIN = "http://localhost:3000";
+
+function deps(result?: Partial<NeCallResult["envelope"]> | Error, sessionKey: string | null = "sk-1") {
+  const calls: { key: string; path: string; request: NeRequest }[] = [];
+  const d: ProxyDeps = {
+    sessionKey: async () => sessionKey,
+    call: vi.fn(async (key: string, path: string, request: NeRequest) => {
+      calls.push({ key, path, request });
+      if (result instanceof Error) throw result;
+      return { envelope: { result: "success", extra: {}, ...result }, tokens: null } as NeCallResult;
+    }),
+  };
+  return { d, calls };
+}
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}): [Request, string[]] {
+  const req = new Request(`${ORIGIN}/api/ne/${path}`, {
+    method: "POST",
+    headers: { host: "localhost:3000", origin: ORIGIN, "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return [req, path.split("/")];
+}
+
+async function errorOf(res: Response) {
+  const body = (await res.json()) as { error: { code: string; message: string; retryable: boolean } };
+  return body.error;
+}
+
+const orderSearch = {
+  fields: ["receive_order_id", "receive_order_shop_id"],
+  conditions: [{ field: "receive_order_order_status_id", op: "eq", value: "20" }],
+  limit: 100,
+};
+
+describe("BFF proxy", () => {
+  it("forwards a valid search with the session key and answers rows and count", async () => {
+    const { d, calls } = deps({ data: [{ receive_order_id: "1", receive_order_shop_id: "2" }], count: 1 });
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ rows: [{ receive_order_id: "1", receive_order_shop_id: "2" }], count: 1 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ key: "sk-1", path: "/api_v1_receiveorder_base/search" });
+    expect(calls[0]!.request.conditions).toEqual([{ field: "receive_order_order_status_id", op: "eq", value: "20" }]);
+  });
+
+  it("strips token-like keys from every row", async () => {
+    const { d } = deps({ data: [{ receive_order_id: "1", access_token: "leak", refresh_token: "leak2" }], count: 1 });
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
+    const text = await res.text();
+    expect(text).not.toContain("leak");
+  });
+
+  it.each([
+    ["api_neauth", "token issue"],
+    ["api_app/company", "company list"],
+    ["api_v1_no_such/search", "unknown operation"],
+    ["..%2f..%2fapi_neauth", "encoded escape"],
+    ["../api_neauth", "dot segments"],
+    ["%2e%2e/api_neauth", "encoded dots"],
+    ["/evil.example/search", "double slash"],
+    ["api_v1_receiveorder_base/search/extra", "extra segment"],
+    ["API_V1_RECEIVEORDER_BASE/search", "wrong case"],
+  ])("refuses %s (%s) with 404 and sends nothing", async (path) => {
+    const { d, calls } = deps({ data: [], count: 0 });
+    const [req] = post("x", orderSearch);
+    const res = await handleOperation(req, path.split("/"), d);
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).code).toBe("unknown-operation");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("never resolves the sign-in operations", () => {
+    expect(resolveBrowserOperation(["api_neauth"])).toBeUndefined();
+    expect(resolveBrowserOperation(["api_app", "company"])).toBeUndefined();
+    expect(resolveBrowserOperation(["api_v1_master_goods", "search"])?.path).toBe("/api_v1_master_goods/search");
+  });
+
+  it("refuses a cross-origin POST", async () => {
+    const { d, calls } = deps({ data: [] });
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch, { origin: "https://evil.example" }), d);
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("foreign-origin");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses an upload without Origin", async () => {
+    const { d, calls } = deps({ queId: "1" });
+    const [req, segs] = post("api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: Buffer.from("a,b\n").toString("base64") } });
+    const noOrigin = new Request(req.url, { method: "POST", headers: { host: "localhost:3000", "content-type": "application/json" }, body: await req.text() });
+    const res = await handleOperation(noOrigin, segs, d);
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("missing-origin");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends an upload's exact bytes", async () => {
+    const { d, calls } = deps({ queId: "42" });
+    const bytes = Buffer.from([0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0x0a]); // テスト in Shift_JIS
+    const res = await handleOperation(...post("api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: bytes.toString("base64") } }), d);
+    expect(await res.json()).toEqual({ queId: "42" });
+    expect(Buffer.from(calls[0]!.request.data!)).toEqual(bytes);
+    expect(calls[0]!.request.params).toEqual({ data_type: "csv" });
+  });
+
+  it.each([
+    [{ ...orderSearch, fields: ["no_such_field"] }, /unknown field no_such_field/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_nope", op: "eq", value: "1" }] }, /unknown field receive_order_nope/],
+    [{ ...orderSearch, limit: 0 }, /limit/],
+    [{ ...orderSearch, limit: 10001 }, /limit/],
+    [{ ...orderSearch, limit: 1.5 }, /limit/],
+    [{ ...orderSearch, offset: -1 }, /offset/],
+    [{ fields: [] }, /fields is required/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "regex", value: "1" }] }, /op/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "eq", value: "abc" }] }, /takes a number/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_date", op: "gt", value: "yesterday" }] }, /date-time/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_gruoping_tag", op: "like", value: "%a%" }] }, /cannot be searched/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "in", value: Array.from({ length: 1001 }, (_, i) => String(i)) }] }, /1000|value/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "eq" }] }, /needs a value/],
+    [{ ...orderSearch, access_token: "x" }, /access_token|Unrecognized/i],
+    [{ ...orderSearch, upload: { dataType: "csv", data: "" } }, /upload/],
+  ])("refuses a bad request %#", async (body, message) => {
+    const { d, calls } = deps({ data: [] });
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", body), d);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses non-JSON and other methods", async () => {
+    const { d } = deps({ data: [] });
+    expect((await handleOperation(...post("api_v1_receiveorder_base/search", "{not json"), d)).status).toBe(400);
+    const [req, segs] = post("api_v1_receiveorder_base/search", orderSearch, { "content-type": "text/plain" });
+    expect((await handleOperation(req, segs, d)).status).toBe(415);
+    const get = new Request(`${ORIGIN}/api/ne/api_v1_receiveorder_base/search`, { method: "GET" });
+    expect((await handleOperation(get, ["api_v1_receiveorder_base", "search"], d)).status).toBe(405);
+  });
+
+  it("answers 401 without a session", async () => {
+    const { d, calls } = deps({ data: [] }, null);
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
+    expect(res.status).toBe(401);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("maps upstream errors to {code, message, retryable} with a fitting status", async () => {
+    const busy = new NeError({ code: "003002", kind: "busy", message: "busy" });
+    const { d } = deps(busy);
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
+    expect(res.status).toBe(503);
+    expect(await errorOf(res)).toMatchObject({ code: "003002", retryable: true });
+
+    const expired = new NeError({ code: "002004", kind: "auth-expired", message: "expired" });
+    const res2 = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), deps(expired).d);
+    expect(res2.status).toBe(401);
+    expect(await errorOf(res2)).toMatchObject({ code: "002004", retryable: false });
+  });
+});
