@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { Header } from "@/components/shell/header";
+import { Sidebar } from "@/components/shell/sidebar";
+import { SkipLink } from "@/components/shell/skip-link";
+
+const mainId = "main";
+
+// The shell of every signed-in area: skip link, header, sidebar (drawer on phones), content.
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink targetId={mainId} />
+      <Header />
+      <div className="flex flex-1">
+        <Sidebar />
+        <main
+          id={mainId}
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-5 focus-visible:outline-none md:px-8 md:py-6"
+        >
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

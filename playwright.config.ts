@@ -1,0 +1,61 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  // One dashboard and one sandbox serve every test: run them one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // The lead's test script reads the JSON report for the pass/fail counts.
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  outputDir: "test-results/artifacts",
+  use: {
+    baseURL,
+    // Most users are Japanese shop staff: a Japanese browser unless a test says otherwise.
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: "4110",
+      SANDBOX_ADMIN: "1",
+      SANDBOX_DATA_DIR: ".data/e2e-sandbox",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
