@@ -14,6 +14,7 @@ const config = [
     ignores: [
       "node_modules/**",
       ".next/**",
+      ".next-*/**",
       ".data/**",
       "next-env.d.ts",
       "playwright-report/**",

@@ -6,6 +6,10 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // A separate build folder per checkout user (e.g. `.next-e2e`), so parallel builds never collide.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  // PGlite loads its WASM and data files from its package folder at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
 };
 
 export default withNextIntl(nextConfig);

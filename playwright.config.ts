@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// Ports and the build folder can be moved so that several checkouts or agents test at once.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -52,9 +54,17 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      SANDBOX_PORT: "4110",
+      SANDBOX_PORT: String(sandboxPort),
       SANDBOX_ADMIN: "1",
-      SANDBOX_DATA_DIR: ".data/e2e-sandbox",
+      SANDBOX_DATA_DIR: process.env.E2E_SANDBOX_DATA_DIR ?? `.data/e2e-sandbox-${sandboxPort}`,
+      // e2e runs get their own dashboard database and always the embedded sandbox.
+      DATABASE_URL: "",
+      APP_DATA_DIR: process.env.E2E_APP_DATA_DIR ?? `.data/e2e-app-${port}`,
+      NE_API_BASE_URL: "",
+      NE_LOGIN_BASE_URL: "",
+      NE_CLIENT_ID: "",
+      NE_CLIENT_SECRET: "",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

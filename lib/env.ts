@@ -34,7 +34,7 @@ export interface ServerEnv {
 
 /** AUTH_SECRET for a local run without one (e.g. `next dev`): made once, kept under .data. */
 function localAuthSecret(): string {
-  const file = path.join(process.cwd(), ".data", "app", "auth-secret");
+  const file = path.join(appDataDir(), "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("base64url");
@@ -45,6 +45,11 @@ function localAuthSecret(): string {
 /** The real API signs in on its own host; the sandbox serves both from one origin. */
 function defaultLoginBase(apiBaseUrl: string): string {
   return new URL(apiBaseUrl).hostname === "api.next-engine.org" ? "https://base.next-engine.org" : apiBaseUrl;
+}
+
+/** Where the dashboard keeps its local files (embedded database, generated secret). */
+export function appDataDir(): string {
+  return path.resolve(process.cwd(), process.env.APP_DATA_DIR || path.join(".data", "app"));
 }
 
 let cached: ServerEnv | undefined;

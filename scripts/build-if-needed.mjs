@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SOURCES = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
-const SKIP = new Set(["node_modules", ".next", ".data", ".git", "test-results", "playwright-report"]);
+const SKIP = new Set(["node_modules", ".data", ".git", "test-results", "playwright-report"]);
 
 function newestMtime(root) {
   let newest = 0;
@@ -17,7 +17,7 @@ function newestMtime(root) {
       return;
     }
     if (st.isDirectory()) {
-      for (const entry of readdirSync(p)) if (!SKIP.has(entry)) walk(path.join(p, entry));
+      for (const entry of readdirSync(p)) if (!SKIP.has(entry) && !entry.startsWith(".next")) walk(path.join(p, entry));
     } else if (!/\.test\.tsx?$/.test(p)) {
       newest = Math.max(newest, st.mtimeMs);
     }
@@ -28,7 +28,7 @@ function newestMtime(root) {
 
 /** Returns true when it built, false when the build was up to date; exits on a failed build. */
 export function buildIfNeeded(root, env = process.env, log = (m) => process.stdout.write(`${m}\n`)) {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (builtAt > 0 && newestMtime(root) <= builtAt && env.FORCE_BUILD !== "1") {
     log("build is up to date");

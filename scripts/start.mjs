@@ -24,7 +24,7 @@ function log(message) {
 
 /** AUTH_SECRET for a local run: kept under .data so sessions survive a restart. */
 function localAuthSecret() {
-  const dir = path.join(root, ".data", "app");
+  const dir = path.resolve(root, env.APP_DATA_DIR || path.join(".data", "app"));
   const file = path.join(dir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dir, { recursive: true });
@@ -86,13 +86,13 @@ async function main() {
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     env.SANDBOX_PORT = sandboxPort;
     env.NE_API_BASE_URL = sandboxUrl;
-    env.NE_LOGIN_BASE_URL ??= sandboxUrl;
-    env.NE_CLIENT_ID ??= "sandbox-client-id";
-    env.NE_CLIENT_SECRET ??= "sandbox-client-secret";
+    env.NE_LOGIN_BASE_URL ||= sandboxUrl;
+    env.NE_CLIENT_ID ||= "sandbox-client-id";
+    env.NE_CLIENT_SECRET ||= "sandbox-client-secret";
     log(`starting the embedded sandbox on ${sandboxUrl}`);
     run("sandbox", bin("tsx"), ["sandbox/main.ts"], env);
   }
-  env.AUTH_SECRET ??= localAuthSecret();
+  env.AUTH_SECRET ||= localAuthSecret();
   // The build runs while the sandbox generates its data.
   buildIfNeeded(root, env, log);
   if (children.size > 0) await waitForHttp(`${env.NE_API_BASE_URL}/users/sign_in/`, 600_000);

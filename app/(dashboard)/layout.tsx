@@ -2,15 +2,17 @@ import type { ReactNode } from "react";
 import { Header } from "@/components/shell/header";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SkipLink } from "@/components/shell/skip-link";
+import { requireSession } from "@/lib/auth/require-session";
 
 const mainId = "main";
 
 // The shell of every signed-in area: skip link, header, sidebar (drawer on phones), content.
-export default function DashboardLayout({ children }: { children: ReactNode }) {
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const profile = await requireSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink targetId={mainId} />
-      <Header />
+      <Header account={{ companyName: profile.companyName, personName: profile.personName }} />
       <div className="flex flex-1">
         <Sidebar />
         <main

@@ -3,6 +3,7 @@ import { AccountSummary, type AccountSummaryProps } from "./account-summary";
 import { Brand } from "./brand";
 import { LanguageSwitch } from "./language-switch";
 import { MobileNav } from "./mobile-nav";
+import { SignOutButton } from "./sign-out-button";
 import { ThemeSwitch } from "./theme-switch";
 
 type HeaderProps = {
@@ -19,6 +20,7 @@ export function Header({ account }: HeaderProps) {
           footer={
             <div role="group" aria-label={t("preferences")} className="flex flex-col gap-3">
               <AccountSummary {...account} />
+              {account ? <SignOutButton /> : null}
               <div className="flex flex-wrap items-center gap-2">
                 <LanguageSwitch />
                 <ThemeSwitch />
@@ -30,6 +32,7 @@ export function Header({ account }: HeaderProps) {
       </div>
       <div className="ml-auto hidden min-w-0 items-center gap-3 px-4 md:flex">
         <AccountSummary {...account} />
+        {account ? <SignOutButton /> : null}
         <span aria-hidden="true" className="h-5 w-px bg-ink-200 dark:bg-ink-800" />
         <LanguageSwitch />
         <ThemeSwitch />

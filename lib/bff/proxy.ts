@@ -5,6 +5,7 @@ import "server-only";
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
 import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import { publicOrigin } from "@/lib/auth/public-origin";
 import { MAX_UPLOAD_BYTES, operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
@@ -37,13 +38,6 @@ export function resolveBrowserOperation(segments: readonly string[]): OperationD
   return op?.browser ? op : undefined;
 }
 
-/** The origin the browser used to reach us (Host header, with the forwarded scheme behind a proxy). */
-function ownOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
 
 /** Strips every token-like key, whatever the upstream put in a row. */
 function withoutTokens(row: Record<string, string | null>): Record<string, string | null> {
@@ -58,7 +52,7 @@ export async function handleOperation(request: Request, segments: readonly strin
   if (request.method !== "POST") return reject(405, "method-not-allowed", "operations are called with POST");
 
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== ownOrigin(request)) return reject(403, "foreign-origin", "cross-origin requests are refused");
+  if (origin !== null && origin !== publicOrigin(request)) return reject(403, "foreign-origin", "cross-origin requests are refused");
   if (origin === null && operation.kind === "upload") return reject(403, "missing-origin", "an upload must carry the page's Origin");
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return reject(415, "unsupported-media-type", "send the request as application/json");

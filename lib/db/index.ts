@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { appDataDir } from "@/lib/env";
 import * as schema from "./schema";
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +79,7 @@ const globalForDb = globalThis as typeof globalThis & { __backyardDb?: Promise<A
 export function getDatabase(): Promise<AppDatabase> {
   globalForDb.__backyardDb ??= openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATABASE_URL ? undefined : path.join(process.cwd(), ".data", "app", "db"),
+    dataDir: process.env.DATABASE_URL ? undefined : path.join(appDataDir(), "db"),
   });
   return globalForDb.__backyardDb;
 }

@@ -1,0 +1,22 @@
+// The BFF proxy: POST /api/ne/<operation path> with JSON (see lib/bff/operation-request.ts).
+import { currentSessionKey } from "@/lib/auth/session";
+import { handleOperation } from "@/lib/bff/proxy";
+import { getNeServer } from "@/lib/ne/server";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ path: string[] }> };
+
+async function handle(request: Request, { params }: Context): Promise<Response> {
+  const { path } = await params;
+  return handleOperation(request, path, {
+    sessionKey: currentSessionKey,
+    call: async (key, opPath, neRequest, signal) => (await getNeServer()).gateway.call(key, opPath, neRequest, { signal }),
+  });
+}
+
+export const POST = handle;
+export const GET = handle;
+export const PUT = handle;
+export const DELETE = handle;
+export const PATCH = handle;
