@@ -24,14 +24,14 @@ export function AccountSummary({ companyName, personName }: AccountSummaryProps)
         <div className="flex min-w-0 flex-col leading-tight">
           {companyName ? (
             <span className="truncate text-xs text-ink-600 dark:text-ink-400">
-              <span className="sr-only">{t("company", { name: companyName })}</span>
-              <span aria-hidden="true">{companyName}</span>
+              <span className="sr-only">{t("companyLabel")} </span>
+              <span data-user-content="">{companyName}</span>
             </span>
           ) : null}
           {personName ? (
             <span className="truncate text-sm font-medium text-ink-900 dark:text-ink-100">
-              <span className="sr-only">{t("person", { name: personName })}</span>
-              <span aria-hidden="true">{personName}</span>
+              <span className="sr-only">{t("personLabel")} </span>
+              <span data-user-content="">{personName}</span>
             </span>
           ) : null}
         </div>

@@ -131,7 +131,8 @@ export class ShellPage {
   }
 
   // Visible text and accessible labels written in Japanese script, outside elements that
-  // declare lang="ja" (the "日本語" choice of the language switch).
+  // declare lang="ja" (the "日本語" choice of the language switch) and outside the shop's own
+  // data (company and person names, marked data-user-content), which no language switch changes.
   async japaneseTextOutsideLangJa(): Promise<string[]> {
     return this.page.evaluate(() => {
       const japanese = /[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]/;
@@ -140,7 +141,7 @@ export class ShellPage {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         const text = node.textContent?.trim() ?? "";
-        if (!parent || !text || parent.closest('[lang="ja"]')) continue;
+        if (!parent || !text || parent.closest('[lang="ja"], [data-user-content]')) continue;
         if (!parent.checkVisibility({ visibilityProperty: true })) continue;
         if (japanese.test(text)) found.push(text);
       }

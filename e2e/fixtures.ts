@@ -1,0 +1,66 @@
+// Test fixtures shared by every story: signing in through the sandbox's sign-in page exactly as a
+// person does (once per user and worker; each test then starts from that saved browser state).
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const SANDBOX_USERS = {
+  staff: { login: "staff@sandbox.test", company: "1" },
+  manager: { login: "manager@sandbox.test", company: "1" },
+  operator: { login: "operator@another.test", company: "2" },
+} as const;
+export type SandboxUser = keyof typeof SANDBOX_USERS;
+export const SANDBOX_PASSWORD = "sandbox";
+
+export const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
+
+/** Signs in on the current page's flow: /login → the sandbox's form → back to `from`. */
+export async function signInThroughForm(page: Page, user: SandboxUser, from = "/orders"): Promise<void> {
+  await page.goto(`/login?from=${encodeURIComponent(from)}`);
+  await page.getByRole("link", { name: /サインイン|Sign in/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/users/sign_in"));
+  await page.locator('input[name="user[login_code]"]').fill(SANDBOX_USERS[user].login);
+  await page.locator('input[name="user[password]"]').fill(SANDBOX_PASSWORD);
+  await page.locator('form [type="submit"]').first().click();
+  await page.waitForURL((url) => url.pathname === from.split("?")[0]);
+}
+
+async function storageStateFor(browser: Browser, baseURL: string, user: SandboxUser): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "backyard-e2e-")), `${user}.json`);
+  const context = await browser.newContext({ baseURL, locale: "ja-JP" });
+  const page = await context.newPage();
+  await signInThroughForm(page, user);
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}
+
+type WorkerFixtures = { signedInStates: Map<SandboxUser, string> };
+type TestFixtures = { user: SandboxUser | null };
+
+/**
+ * `test` signs in as `user` (default staff; `test.use({ user: null })` for a signed-out browser,
+ * `test.use({ user: "operator" })` for company 2) before the test's first page loads.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  user: ["staff", { option: true }],
+  signedInStates: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ user, browser, baseURL, signedInStates, storageState }, use) => {
+    if (!user) return use(storageState);
+    let file = signedInStates.get(user);
+    if (!file) {
+      file = await storageStateFor(browser, baseURL ?? "", user);
+      signedInStates.set(user, file);
+    }
+    await use(file);
+  },
+});
+
+export { expect };
