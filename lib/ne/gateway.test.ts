@@ -1,0 +1,166 @@
+// The gateway against the sandbox (a faithful upstream): serialized calls per session key, one
+// rotation for many parallel calls on an expired access token, every rotation saved.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type AppDatabase } from "@/lib/db";
+import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
+import { deriveTokenKey } from "@/lib/auth/token-crypto";
+import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
+import type { RunningSandbox } from "@/sandbox/server";
+import { createNeClient } from "./client";
+import { createGateway, type Gateway } from "./gateway";
+import { isNeError } from "./errors";
+
+const key = deriveTokenKey("gateway-test-secret-0123456789");
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const DAY_S = 86_400;
+
+interface IssuedToken {
+  access_token: string;
+  refresh_token: string;
+  company_ne_id: string;
+  rotated: boolean;
+}
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+async function issuedTokens(): Promise<IssuedToken[]> {
+  return (await (await admin(sandbox.url, "GET", "/tokens")).json()) as IssuedToken[];
+}
+
+async function newSession(store: TokenStore, loginCode = "staff@sandbox.test"): Promise<{ id: string; access: string }> {
+  const t = await login(sandbox.url, loginCode);
+  const id = await store.create({
+    companyNeId: "1",
+    uid: "u",
+    picNeId: null,
+    tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, accessTokenEndDate: null, refreshTokenEndDate: null },
+  });
+  return { id, access: t.access_token };
+}
+
+/** A fetch that counts upstream calls and the 002002 answers among them. */
+function countingFetch() {
+  const seen = { calls: 0, stale: 0 };
+  const fetchFn: typeof fetch = async (input, init) => {
+    seen.calls += 1;
+    const res = await fetch(input, init);
+    const text = await res.clone().text();
+    if (text.includes('"002002"')) seen.stale += 1;
+    return res;
+  };
+  return { seen, fetchFn };
+}
+
+const search = (gateway: Gateway, id: string) =>
+  gateway.call(id, "/api_v1_receiveorder_base/search", { fields: ["receive_order_id"], limit: 1 });
+
+describe("gateway on one instance (PGlite)", () => {
+  let database: AppDatabase;
+  let store: TokenStore;
+  let gateway: Gateway;
+  const upstream = countingFetch();
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    store = createTokenStore(database, key);
+    gateway = createGateway({ client: createNeClient({ baseUrl: sandbox.url, fetch: upstream.fetchFn }), store, database });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("50 parallel calls on an expired access token rotate once, all succeed, and the newest pair is stored", async () => {
+    const { id, access } = await newSession(store);
+    const before = (await issuedTokens()).length;
+    await advanceClock(sandbox.url, DAY_S + 60);
+    upstream.seen.calls = 0;
+    upstream.seen.stale = 0;
+
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => search(gateway, id)));
+    // One upstream call each: no call was refused as stale and retried.
+    expect(upstream.seen).toEqual({ calls: 50, stale: 0 });
+    const failed = results.filter((r) => r.status === "rejected");
+    expect(failed.map((f) => (f as PromiseRejectedResult).reason)).toEqual([]);
+
+    const issued = await issuedTokens();
+    expect(issued.length - before).toBe(1); // exactly one new pair: one rotation upstream
+    const newest = issued[issued.length - 1]!;
+    const stored = await store.get(id);
+    expect(stored?.accessToken).toBe(newest.access_token);
+    expect(stored?.refreshToken).toBe(newest.refresh_token);
+    expect(stored?.accessToken).not.toBe(access);
+    expect(stored?.version).toBe(2);
+    expect(stored?.accessTokenEndDate).toBeInstanceOf(Date);
+  });
+
+  it("keeps calls of one session in order and lets other sessions run", async () => {
+    const a = await newSession(store);
+    const b = await newSession(store, "manager@sandbox.test");
+    const order: string[] = [];
+    await Promise.all([
+      search(gateway, a.id).then(() => order.push("a1")),
+      search(gateway, a.id).then(() => order.push("a2")),
+      search(gateway, b.id).then(() => order.push("b1")),
+      search(gateway, a.id).then(() => order.push("a3")),
+    ]);
+    expect(order.filter((x) => x.startsWith("a"))).toEqual(["a1", "a2", "a3"]);
+  });
+
+  it("a session with both tokens expired is auth-expired and its tokens are deleted", async () => {
+    const { id } = await newSession(store);
+    await advanceClock(sandbox.url, 4 * DAY_S);
+    const err = await search(gateway, id).catch((e: unknown) => e);
+    expect(isNeError(err) && err.kind).toBe("auth-expired");
+    expect(await store.get(id)).toBeNull();
+  });
+
+  it("an unknown session key is auth-expired without any upstream call", async () => {
+    const before = (await issuedTokens()).length;
+    const err = await search(gateway, "no-such-key").catch((e: unknown) => e);
+    expect(isNeError(err) && err.kind).toBe("auth-expired");
+    expect((await issuedTokens()).length).toBe(before);
+  });
+});
+
+describe("gateway on two instances sharing PostgreSQL", () => {
+  let first: AppDatabase;
+  let second: AppDatabase;
+
+  beforeAll(async () => {
+    first = await openDatabase({ databaseUrl: PG_URL });
+    second = await openDatabase({ databaseUrl: PG_URL });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it("60 calls spread over two instances on an expired token rotate once; no call sees 002002", async () => {
+    const storeA = createTokenStore(first, key);
+    const storeB = createTokenStore(second, key);
+    const upstream = countingFetch();
+    const client = createNeClient({ baseUrl: sandbox.url, fetch: upstream.fetchFn });
+    const gatewayA = createGateway({ client, store: storeA, database: first });
+    const gatewayB = createGateway({ client, store: storeB, database: second });
+    const { id } = await newSession(storeA);
+    const before = (await issuedTokens()).length;
+    await advanceClock(sandbox.url, DAY_S + 60);
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => search(i % 2 === 0 ? gatewayA : gatewayB, id)),
+    );
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([]);
+    expect(upstream.seen).toEqual({ calls: 60, stale: 0 });
+    const issued = await issuedTokens();
+    expect(issued.length - before).toBe(1);
+    expect((await storeB.get(id))?.accessToken).toBe(issued[issued.length - 1]!.access_token);
+  });
+});
