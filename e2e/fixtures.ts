@@ -46,20 +46,20 @@ type TestFixtures = { user: SandboxUser | null };
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   user: ["staff", { option: true }],
   signedInStates: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      await use(new Map());
+    async ({ browser }, provide) => {
+      void browser; // worker fixtures take other fixtures as their first argument
+      await provide(new Map());
     },
     { scope: "worker" },
   ],
-  storageState: async ({ user, browser, baseURL, signedInStates, storageState }, use) => {
-    if (!user) return use(storageState);
+  storageState: async ({ user, browser, baseURL, signedInStates, storageState }, provide) => {
+    if (!user) return provide(storageState);
     let file = signedInStates.get(user);
     if (!file) {
       file = await storageStateFor(browser, baseURL ?? "", user);
       signedInStates.set(user, file);
     }
-    await use(file);
+    await provide(file);
   },
 });
 

@@ -1,0 +1,289 @@
+// Sign-in, sign-out, dead sessions and the BFF's boundaries, as people and attackers meet them.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import { ShellPage } from "./pages/shell-page";
+
+const COMPANY_1 = "サンドボックス商店";
+const COMPANY_2 = "アナザー物産";
+// company_ne_id of the sandbox's two companies (DESIGN.md, Contracts: company 1 and company 2).
+const NE_ID_1 = "NE0000000001";
+const NE_ID_2 = "NE0000000002";
+
+interface IssuedToken {
+  access_token: string;
+  refresh_token: string;
+  company_ne_id: string;
+}
+
+async function sandboxAdmin(request: APIRequestContext, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
+  const res = await request.fetch(`${sandboxUrl}/__sandbox${path}`, { method, data });
+  expect(res.ok(), `${method} ${path}`).toBeTruthy();
+  return res.json();
+}
+
+/** A direct call to the sandbox with the newest token of a company, as an outside client would. */
+async function sandboxSearch(request: APIRequestContext, companyNeId: string, form: Record<string, string>) {
+  const tokens = (await sandboxAdmin(request, "GET", "/tokens")) as IssuedToken[];
+  const token = [...tokens].reverse().find((t) => t.company_ne_id === companyNeId);
+  expect(token, `a token of company ${companyNeId}`).toBeTruthy();
+  const res = await request.post(`${sandboxUrl}/api_v1_receiveorder_base/search`, {
+    form: { access_token: token!.access_token, ...form },
+  });
+  return (await res.json()) as { result: string; data: Record<string, string>[] };
+}
+
+/** The BFF call a page makes, from inside the page. */
+function bff(page: Page, path: string, body: unknown, init: { origin?: string | null } = {}) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/api/ne/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+    { path, body, init },
+  );
+}
+
+const ORDER_FIELDS = ["receive_order_id", "receive_order_shop_id", "receive_order_purchaser_name", "receive_order_total_amount"];
+
+test.describe("signing in and out", () => {
+  test.use({ user: null });
+
+  test("a staff member signs in through the sandbox's page, sees the company, and signs out", async ({ browser, baseURL }) => {
+    // A context of its own: signing out deletes the tokens of this session only.
+    const context = await browser.newContext({ baseURL, locale: "ja-JP" });
+    const page = await context.newPage();
+
+    await test.step("an unauthenticated page sends the person to /login, remembering the page", async () => {
+      await page.goto("/goods?x=1");
+      await expect(page).toHaveURL(/\/login\?from=%2Fgoods%3Fx%3D1$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Backyard にサインイン");
+    });
+
+    await test.step("the sandbox's sign-in form, then back on the page they were on", async () => {
+      await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
+      await expect(page).toHaveURL(/\/users\/sign_in\//);
+      await page.locator('input[name="user[login_code]"]').fill("staff@sandbox.test");
+      await page.locator('input[name="user[password]"]').fill("sandbox");
+      await page.locator('form [type="submit"]').first().click();
+      await expect(page).toHaveURL(/\/goods\?x=1$/);
+      const shell = new ShellPage(page, "ja");
+      await expect(shell.accountSummary).toContainText(COMPANY_1);
+    });
+
+    await test.step("the session cookie is httpOnly and names no token", async () => {
+      const cookies = await context.cookies();
+      const session = cookies.find((c) => c.name === "backyard.session");
+      expect(session?.httpOnly).toBe(true);
+      expect(session?.sameSite).toBe("Lax");
+      expect(await page.evaluate(() => document.cookie)).not.toContain("backyard.session");
+    });
+
+    await test.step("signing out deletes the stored tokens: the old cookie no longer works", async () => {
+      const before = await context.cookies();
+      await page.getByRole("button", { name: "サインアウト" }).click();
+      await expect(page).toHaveURL(/\/login\?reason=signed-out$/);
+      await expect(page.getByRole("status").filter({ hasText: "サインアウトしました。" })).toBeVisible();
+      // Replaying the old session cookie: its tokens are gone, so the BFF refuses.
+      await context.addCookies(before.filter((c) => c.name === "backyard.session"));
+      await page.goto("/orders");
+      await expect(page).toHaveURL(/\/login\?reason=expired&from=%2Forders$/);
+      const res = await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 1 });
+      expect(res.status).toBe(401);
+    });
+    await context.close();
+  });
+
+  test("a wrong password keeps the person on the sandbox's form with an error", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
+    await page.locator('input[name="user[login_code]"]').fill("staff@sandbox.test");
+    await page.locator('input[name="user[password]"]').fill("wrong");
+    await page.locator('form [type="submit"]').first().click();
+    await expect(page).toHaveURL(/\/users\/sign_in\//);
+    await expect(page.locator('input[name="user[login_code]"]')).toBeVisible();
+  });
+
+  test("a forged or replayed callback is refused with a message", async ({ page }) => {
+    await page.goto("/auth/callback?uid=forged&state=forged");
+    await expect(page).toHaveURL(/\/login\?error=/);
+    await expect(page.getByRole("alert").filter({ hasText: "サインインできませんでした" })).toBeVisible();
+    await page.goto("/auth/callback");
+    await expect(page).toHaveURL(/\/login\?error=missing_callback/);
+  });
+
+  test("dead tokens (002004) send the person back to /login with a message and their page", async ({ browser, baseURL, request }) => {
+    const context = await browser.newContext({ baseURL, locale: "ja-JP" });
+    const page = await context.newPage();
+    await signInThroughForm(page, "manager", "/stock");
+    try {
+      await sandboxAdmin(request, "POST", "/clock", { advance_s: 4 * 86_400 });
+      const res = await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 1 });
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ error: { code: "002004", retryable: false, kind: "auth-expired" } });
+      await page.goto("/stock");
+      await expect(page).toHaveURL(/\/login\?reason=expired&from=%2Fstock$/);
+      await expect(page.getByRole("alert").filter({ hasText: "有効期限が切れました" })).toBeVisible();
+    } finally {
+      await sandboxAdmin(request, "DELETE", "/clock");
+      await context.close();
+    }
+  });
+});
+
+test.describe("companies see only their own data", () => {
+  test.use({ user: "operator" });
+
+  test("a company 2 operator sees company 2's name and orders, never company 1's", async ({ page, request }) => {
+    await page.goto("/orders");
+    await expect(new ShellPage(page, "ja").accountSummary).toContainText(COMPANY_2);
+
+    const mine = await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 50 });
+    expect(mine.status).toBe(200);
+    const rows = (mine.json.rows as Record<string, string>[]) ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+
+    const direct2 = await sandboxSearch(request, NE_ID_2, { fields: ORDER_FIELDS.join(","), limit: "50" });
+    expect(rows).toEqual(direct2.data);
+    // Company 1 must exist with orders of its own, and none of them reach the operator.
+    await signInAs(request, "staff@sandbox.test");
+    const direct1 = await sandboxSearch(request, NE_ID_1, { fields: ORDER_FIELDS.join(","), limit: "50" });
+    expect(direct1.data.length).toBeGreaterThan(0);
+    expect(direct1.data).not.toEqual(direct2.data);
+    const company = await bff(page, "api_v1_login_company/info", {});
+    expect(JSON.stringify(company.json)).toContain(COMPANY_2);
+    expect(JSON.stringify(company.json)).not.toContain(COMPANY_1);
+  });
+});
+
+/** A company-1 token issued straight by the sandbox (an outside client), for comparison. */
+async function signInAs(request: APIRequestContext, login: string) {
+  const res = await request.post(`${sandboxUrl}/users/sign_in/`, {
+    form: { "user[login_code]": login, "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: "http://localhost/cb" },
+    maxRedirects: 0,
+  });
+  const location = new URL(res.headers()["location"] ?? "");
+  const neauth = await request.post(`${sandboxUrl}/api_neauth`, {
+    form: {
+      uid: location.searchParams.get("uid") ?? "",
+      state: location.searchParams.get("state") ?? "",
+      client_id: "sandbox-client-id",
+      client_secret: "sandbox-client-secret",
+    },
+  });
+  expect((await neauth.json()).result).toBe("success");
+}
+
+test.describe("the BFF refuses what a page never sends", () => {
+  const search = { fields: ORDER_FIELDS, limit: 10 };
+
+  async function post(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
+    return request.fetch(path, { method: "POST", data: JSON.stringify(data), headers: { "content-type": "application/json", ...headers } });
+  }
+
+  test("cross-origin, missing Origin on uploads, path escapes, unknown operations and fields, bad limits", async ({ page, baseURL }) => {
+    await page.goto("/orders");
+    const request = page.request; // carries the signed-in cookie
+    const origin = new URL(baseURL!).origin;
+
+    const ok = await post(request, "/api/ne/api_v1_receiveorder_base/search", search, { origin });
+    expect(ok.status()).toBe(200);
+
+    const cross = await post(request, "/api/ne/api_v1_receiveorder_base/search", search, { origin: "https://evil.example" });
+    expect(cross.status()).toBe(403);
+    expect((await cross.json()).error.code).toBe("foreign-origin");
+
+    const upload = await post(request, "/api/ne/api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: "YSxiCg==" } });
+    expect(upload.status()).toBe(403);
+    expect((await upload.json()).error.code).toBe("missing-origin");
+
+    for (const path of [
+      "/api/ne/api_neauth",
+      "/api/ne/api_app/company",
+      "/api/ne//evil.example/search",
+      "/api/ne/api_v1_receiveorder_base/../../api_neauth",
+      "/api/ne/%2e%2e/api_neauth",
+      "/api/ne/api_v1_receiveorder_base/%2e%2e%2f%2e%2e%2fapi_neauth",
+      "/api/ne/api_v1_receiveorder_base%2fsearch",
+      "/api/ne/api_v1_nothing/search",
+    ]) {
+      const res = await post(request, path, search, { origin });
+      expect([404, 400], path).toContain(res.status());
+      const body = await res.text();
+      expect(body, path).not.toMatch(/access_token|company_ne_id/);
+    }
+
+    const cases: [unknown, RegExp][] = [
+      [{ fields: ["nope_field"], limit: 1 }, /unknown field nope_field/],
+      [{ ...search, limit: 0 }, /limit/],
+      [{ ...search, limit: 10_001 }, /limit/],
+      [{ ...search, conditions: [{ field: "receive_order_id", op: "drop", value: "1" }] }, /op/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(request, "/api/ne/api_v1_receiveorder_base/search", body, { origin });
+      expect(res.status()).toBe(400);
+      expect((await res.json()).error.message).toMatch(message);
+    }
+  });
+
+  test("every page and API answer carries the security headers", async ({ page, request }) => {
+    for (const path of ["/orders", "/login"]) {
+      const res = await page.goto(path);
+      const headers = res!.headers();
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+      expect(headers["referrer-policy"], path).toBe("same-origin");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["x-frame-options"], path).toBe("DENY");
+    }
+    const api = await request.post("/api/ne/api_v1_receiveorder_base/search", { data: {} });
+    expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers()["cache-control"]).toContain("no-store");
+  });
+});
+
+test.describe("no token ever reaches the browser", () => {
+  test("crawl every page signed in: no issued token in bodies, headers, readable cookies, storage or the console", async ({ page, request }) => {
+    const console: string[] = [];
+    page.on("console", (m) => console.push(m.text()));
+    const seen: { url: string; text: string }[] = [];
+    page.on("response", async (res) => {
+      const headers = JSON.stringify(res.headers());
+      let body = "";
+      try {
+        body = await res.text();
+      } catch {
+        // redirects and aborted requests have no body
+      }
+      seen.push({ url: res.url(), text: headers + body });
+    });
+
+    // Every page the navigation offers, as a person would find them.
+    await page.goto("/orders");
+    const areas = await page
+      .getByRole("navigation")
+      .first()
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    expect(areas.length).toBeGreaterThanOrEqual(8);
+    const storage: string[] = [];
+    for (const path of areas) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      storage.push(
+        await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } })),
+      );
+    }
+    // The pages call the BFF themselves; make sure at least one upstream answer went through it.
+    await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 5 });
+    await page.waitForTimeout(200);
+
+    const tokens = (await sandboxAdmin(request, "GET", "/tokens")) as IssuedToken[];
+    expect(tokens.length).toBeGreaterThan(0);
+    const secrets = tokens.flatMap((t) => [t.access_token, t.refresh_token]);
+    const haystacks = [...seen.map((s) => s.text), ...storage, ...console];
+    for (const secret of secrets) {
+      for (const hay of haystacks) expect(hay.includes(secret), "an issued token reached the browser").toBe(false);
+    }
+    expect(seen.some((s) => s.url.includes("/api/ne/"))).toBe(true);
+  });
+});
