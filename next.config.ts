@@ -10,6 +10,12 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite loads its WASM and data files from its package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // The BFF benchmark's do-nothing baseline: a plain Next.js rewrite to the upstream. Only in a
+  // build made with BENCH_REWRITE_TARGET set (npm run bench makes its own); never in a product build.
+  async rewrites() {
+    const target = process.env.BENCH_REWRITE_TARGET;
+    return target ? [{ source: "/__bench/rewrite/:path*", destination: `${target}/:path*` }] : [];
+  },
 };
 
 export default withNextIntl(nextConfig);

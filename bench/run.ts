@@ -2,10 +2,11 @@
 // and writes the rows as JSON to bench/results/<timestamp>.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [bundleBudget];
+const benches: Bench[] = [bundleBudget, bffOverhead];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

@@ -49,7 +49,7 @@ function defaultLoginBase(apiBaseUrl: string): string {
 
 /** Where the dashboard keeps its local files (embedded database, generated secret). */
 export function appDataDir(): string {
-  return path.resolve(process.cwd(), process.env.APP_DATA_DIR || path.join(".data", "app"));
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.APP_DATA_DIR || path.join(".data", "app"));
 }
 
 let cached: ServerEnv | undefined;

@@ -1,0 +1,186 @@
+// The cost of the BFF: the same order search sent directly to the sandbox, through the BFF
+// (/api/ne/..., session cookie, validation, token store, gateway) and through a do-nothing
+// Next.js rewrite, each at concurrency 32 in one run. Targets: BFF/direct p50 latency ≤ 1.10,
+// BFF/direct throughput ≥ 0.90. 32 signed-in sessions, as 32 people at once would be.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
+import { dashboardSession, startStack, type Stack } from "./lib/stack";
+import type { Bench, BenchRow } from "./types";
+
+const CONCURRENCY = 32;
+const REQUESTS = Number(process.env.BENCH_BFF_REQUESTS ?? 3000);
+const WARMUP = 300;
+const APP_PORT = 3610;
+const SANDBOX_PORT = 4610;
+const DIST = ".next-bench";
+
+const SEARCH = {
+  fields: [
+    "receive_order_id", "receive_order_shop_id", "receive_order_shop_cut_form_id", "receive_order_date",
+    "receive_order_order_status_id", "receive_order_order_status_name", "receive_order_payment_method_id",
+    "receive_order_payment_method_name", "receive_order_delivery_id", "receive_order_delivery_name",
+    "receive_order_total_amount", "receive_order_goods_amount", "receive_order_tax_amount",
+    "receive_order_purchaser_name", "receive_order_purchaser_kana", "receive_order_purchaser_tel",
+    "receive_order_consignee_name", "receive_order_consignee_address1", "receive_order_cancel_type_id",
+    "receive_order_last_modified_date",
+  ],
+  conditions: [
+    { field: "receive_order_order_status_id", op: "in" as const, value: ["20", "30", "40", "50"] },
+    { field: "receive_order_total_amount", op: "gte" as const, value: "1000" },
+    { field: "receive_order_date", op: "gte" as const, value: "2000-01-01 00:00:00" },
+  ],
+  limit: 100,
+};
+
+function directForm(accessToken: string): URLSearchParams {
+  const form = new URLSearchParams({ access_token: accessToken, fields: SEARCH.fields.join(","), limit: String(SEARCH.limit) });
+  for (const c of SEARCH.conditions) form.set(`${c.field}-${c.op}`, Array.isArray(c.value) ? c.value.join(",") : c.value);
+  return form;
+}
+
+async function directToken(sandbox: string, login: string): Promise<string> {
+  const posted = await fetch(`${sandbox}/users/sign_in/`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ "user[login_code]": login, "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: "http://localhost/cb" }),
+  });
+  const back = new URL(posted.headers.get("location") ?? "");
+  const res = await fetch(`${sandbox}/api_neauth`, {
+    method: "POST",
+    body: new URLSearchParams({
+      uid: back.searchParams.get("uid") ?? "",
+      state: back.searchParams.get("state") ?? "",
+      client_id: "sandbox-client-id",
+      client_secret: "sandbox-client-secret",
+    }),
+  });
+  const json = (await res.json()) as { access_token?: string };
+  if (!json.access_token) throw new Error("neauth gave no token");
+  return json.access_token;
+}
+
+interface LoadResult {
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+}
+
+/** `total` requests, `concurrency` at a time; `send(i)` resolves true on a good answer. */
+async function load(total: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const ok = await send(i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), rps: total / seconds, errors };
+}
+
+export const bffOverhead: Bench = {
+  name: "bff-overhead",
+  async run() {
+    const root = process.cwd();
+    const env: Record<string, string> = {
+      NEXT_DIST_DIR: DIST,
+      BENCH_REWRITE_TARGET: `http://127.0.0.1:${SANDBOX_PORT}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    const manifest = path.join(root, DIST, "routes-manifest.json");
+    const hasRewrite = existsSync(manifest) && readFileSync(manifest, "utf8").includes("__bench/rewrite");
+    buildIfNeeded(root, { ...process.env, ...env, FORCE_BUILD: hasRewrite ? "" : "1" });
+
+    let stack: Stack | undefined;
+    try {
+      stack = await startStack({ name: "bff", appPort: APP_PORT, sandboxPort: SANDBOX_PORT, env });
+      const { app, sandbox: sandboxUrl } = stack;
+      const logins = ["staff@sandbox.test", "manager@sandbox.test"];
+      const cookies: string[] = [];
+      const tokens: string[] = [];
+      for (let i = 0; i < CONCURRENCY; i++) {
+        cookies.push(await dashboardSession(app, logins[i % 2]!));
+        tokens.push(await directToken(sandboxUrl, logins[i % 2]!));
+      }
+      const bffBody = JSON.stringify(SEARCH);
+      const targets: Record<string, (i: number) => Promise<boolean>> = {
+        direct: async (i) => {
+          const res = await fetch(`${sandboxUrl}/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i % CONCURRENCY]!) });
+          const json = (await res.json()) as { result: string };
+          return json.result === "success";
+        },
+        rewrite: async (i) => {
+          const res = await fetch(`${app}/__bench/rewrite/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i % CONCURRENCY]!) });
+          const json = (await res.json()) as { result: string };
+          return json.result === "success";
+        },
+        bff: async (i) => {
+          const res = await fetch(`${app}/api/ne/api_v1_receiveorder_base/search`, {
+            method: "POST",
+            body: bffBody,
+            headers: { "content-type": "application/json", origin: app, cookie: cookies[i % CONCURRENCY]! },
+          });
+          await res.arrayBuffer();
+          return res.status === 200;
+        },
+      };
+      const results: Record<string, LoadResult> = {};
+      // Interleaved rounds, so drift of a noisy machine hits every target alike.
+      for (const name of Object.keys(targets)) await load(WARMUP, CONCURRENCY, targets[name]!);
+      const rounds = 3;
+      const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
+      for (let r = 0; r < rounds; r++) {
+        for (const name of Object.keys(targets)) parts[name]!.push(await load(Math.ceil(REQUESTS / rounds), CONCURRENCY, targets[name]!));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      for (const [name, list] of Object.entries(parts)) {
+        results[name] = {
+          p50: median(list.map((x) => x.p50)),
+          p95: median(list.map((x) => x.p95)),
+          rps: median(list.map((x) => x.rps)),
+          errors: list.reduce((n, x) => n + x.errors, 0),
+        };
+      }
+
+      const d = results.direct!;
+      const rows: BenchRow[] = [];
+      for (const name of ["direct", "rewrite", "bff"]) {
+        const r = results[name]!;
+        const isBff = name === "bff";
+        rows.push({
+          bench: "bff-overhead",
+          name: `${name} p50 (c=${CONCURRENCY}, p95 ${r.p95.toFixed(1)} ms, ${r.errors} errors)`,
+          value: r.p50,
+          unit: "ms",
+          baseline: { name: "direct", value: d.p50 },
+          ratio: r.p50 / d.p50,
+          ...(isBff ? { target: "ratio <= 1.10", pass: r.p50 / d.p50 <= 1.1 && r.errors === 0 } : {}),
+        });
+        rows.push({
+          bench: "bff-overhead",
+          name: `${name} throughput`,
+          value: r.rps,
+          unit: "req/s",
+          baseline: { name: "direct", value: d.rps },
+          ratio: r.rps / d.rps,
+          ...(isBff ? { target: "ratio >= 0.90", pass: r.rps / d.rps >= 0.9 } : {}),
+        });
+      }
+      return rows;
+    } finally {
+      await stack?.stop();
+    }
+  },
+};

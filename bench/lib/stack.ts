@@ -1,0 +1,60 @@
+// The whole product for a benchmark: scripts/start.mjs (sandbox + dashboard) on ports of its own,
+// plus signing in through the dashboard's real flow.
+import path from "node:path";
+import { startServer, waitForHttp, type RunningServer } from "./server";
+
+export interface Stack {
+  app: string;
+  sandbox: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: { appPort: number; sandboxPort: number; env?: Record<string, string>; name: string }): Promise<Stack> {
+  const root = process.cwd();
+  const app = `http://localhost:${options.appPort}`;
+  const sandbox = `http://127.0.0.1:${options.sandboxPort}`;
+  const server: RunningServer = await startServer(
+    process.execPath,
+    [path.join(root, "scripts", "start.mjs")],
+    app,
+    {
+      PORT: String(options.appPort),
+      SANDBOX_PORT: String(options.sandboxPort),
+      SANDBOX_DATA_DIR: path.join(root, ".data", `bench-${options.name}-sandbox`),
+      APP_DATA_DIR: path.join(root, ".data", `bench-${options.name}-app`),
+      NE_API_BASE_URL: "",
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
+    "/login",
+  );
+  await waitForHttp(`${sandbox}/users/sign_in/`, 600_000);
+  return { app, sandbox, stop: () => server.stop() };
+}
+
+/** Signs in through /auth/start → the sandbox's form → /auth/callback; returns the Cookie header. */
+export async function dashboardSession(app: string, login: string): Promise<string> {
+  const start = await fetch(`${app}/auth/start?from=/orders`, { redirect: "manual" });
+  const signInUrl = new URL(start.headers.get("location") ?? "");
+  const returnCookie = (start.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const posted = await fetch(new URL("/users/sign_in/", signInUrl), {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({
+      "user[login_code]": login,
+      "user[password]": "sandbox",
+      client_id: signInUrl.searchParams.get("client_id") ?? "",
+      redirect_uri: signInUrl.searchParams.get("redirect_uri") ?? "",
+    }),
+  });
+  const callback = posted.headers.get("location");
+  if (!callback) throw new Error(`sandbox sign-in answered ${posted.status}`);
+  const done = await fetch(callback, { redirect: "manual", headers: { cookie: returnCookie } });
+  const cookies = done.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.startsWith("backyard.session"));
+  if (cookies.length === 0) throw new Error(`no session cookie after the callback (HTTP ${done.status})`);
+  return cookies.join("; ");
+}
