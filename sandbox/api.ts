@@ -1,0 +1,252 @@
+// The API operations: one generic handler routes every path of the registry's `operations`
+// (trailing slash or not), authenticates, applies injected faults, runs the query engine and
+// answers the envelope of spec 2.2 (HTTP 200 even on error).
+import { CODES_WITHOUT_TOKENS, NE_CODES } from "../lib/ne/codes";
+import type { OperationDef, ResourceDef } from "../lib/ne/registry/types";
+import { SANDBOX_APP, SANDBOX_COMPANIES } from "./accounts";
+import { authenticate, checkState, findUserByUid, issueTokens, type TokenRecord, type TokenSettings, type UserRecord } from "./auth";
+import type { SandboxDb } from "./db";
+import { ApiError, invalidParameter } from "./errors";
+import type { FaultBook } from "./faults";
+import type { EnqueueUpload } from "./hooks";
+import { runAll, runCount, runSearch, type ApiRow } from "./query-engine";
+import type { RegistryIndex } from "./registry";
+import { normalizePath } from "./registry";
+import { readRequestParams, type RequestParams } from "./request-params";
+import { formatJst, sleep, type SandboxClock } from "./time";
+
+export interface ApiContext {
+  db: SandboxDb;
+  registry: RegistryIndex;
+  clock: SandboxClock;
+  tokens: TokenSettings;
+  faults: FaultBook;
+  enqueueUpload: EnqueueUpload;
+  log: (line: string) => void;
+}
+
+type Envelope = Record<string, unknown>;
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+function json(body: Envelope, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+}
+
+function tokenFields(token: TokenRecord | undefined): Envelope {
+  if (!token) return {};
+  return {
+    access_token: token.accessToken,
+    access_token_end_date: formatJst(token.accessExpiresMs),
+    refresh_token: token.refreshToken,
+    refresh_token_end_date: formatJst(token.refreshExpiresMs),
+  };
+}
+
+function errorBody(code: string, message: string, token?: TokenRecord): Envelope {
+  const carry = token && !CODES_WITHOUT_TOKENS.includes(code) ? token : undefined;
+  return { result: "error", code, message, ...tokenFields(carry) };
+}
+
+function clientOk(params: RequestParams): boolean {
+  return params.get("client_id") === SANDBOX_APP.clientId && params.get("client_secret") === SANDBOX_APP.clientSecret;
+}
+
+const CLIENT_ERROR = () => new ApiError(NE_CODES.clientCredentialsInvalid, "client_id または client_secret が正しくありません (invalid client credentials)");
+
+/** Who is calling: a token pair (data operations) or a fresh uid+state (the login info operations). */
+interface Caller {
+  companyNeId: string;
+  uid: string;
+  token?: TokenRecord;
+}
+
+async function callerFromState(ctx: ApiContext, params: RequestParams): Promise<Caller | undefined> {
+  const uid = params.get("uid");
+  const state = params.get("state");
+  if (!uid || !state || params.get("access_token")) return undefined;
+  const check = await checkState(ctx.db, ctx.clock, uid, state, { consume: false });
+  if (!check.ok) throw new ApiError(NE_CODES.stateInvalid, `state が無効です (state ${check.reason})`);
+  return { companyNeId: check.user.company_ne_id, uid };
+}
+
+async function handleNeauth(ctx: ApiContext, params: RequestParams): Promise<Envelope> {
+  const uid = params.get("uid");
+  if (!uid) throw new ApiError(NE_CODES.uidMissing, "uid が指定されていません (uid is missing)");
+  if (!clientOk(params)) throw CLIENT_ERROR();
+  const state = params.get("state");
+  if (!state) throw new ApiError(NE_CODES.stateInvalid, "state が指定されていません (state is missing)");
+  const check = await checkState(ctx.db, ctx.clock, uid, state, { consume: true, clientId: SANDBOX_APP.clientId });
+  if (!check.ok) throw new ApiError(NE_CODES.stateInvalid, `state が無効です (state ${check.reason})`);
+  const user = check.user;
+  const company = SANDBOX_COMPANIES.find((c) => c.neId === user.company_ne_id);
+  const token = await issueTokens(ctx.db, ctx.clock, ctx.tokens, {
+    companyNeId: user.company_ne_id,
+    uid: user.uid,
+    clientId: SANDBOX_APP.clientId,
+  });
+  return {
+    result: "success",
+    ...tokenFields(token),
+    company_app_header: company?.appHeader ?? null,
+    company_ne_id: user.company_ne_id,
+    company_name: company?.name ?? null,
+    company_kana: company?.kana ?? null,
+    uid: user.uid,
+    pic_ne_id: user.pic_ne_id,
+    pic_name: user.pic_name,
+    pic_kana: user.pic_kana,
+    pic_mail_address: user.pic_mail_address,
+  };
+}
+
+function handleAppCompany(resource: ResourceDef | undefined, params: RequestParams): Envelope {
+  if (!clientOk(params)) throw CLIENT_ERROR();
+  const data = SANDBOX_COMPANIES.map((c) => {
+    const values: Record<string, string> = {
+      company_id: c.id,
+      company_ne_id: c.neId,
+      company_name: c.name,
+      company_kana: c.kana,
+      company_app_header: c.appHeader,
+      company_host: c.host,
+    };
+    const names = resource?.fields.map((f) => f.name) ?? ["company_id"];
+    return Object.fromEntries(names.map((n) => [n, values[n] ?? null]));
+  });
+  return { result: "success", count: String(data.length), data };
+}
+
+function userRow(resource: ResourceDef, user: UserRecord): ApiRow {
+  const values: Record<string, string> = {
+    uid: user.uid,
+    pic_id: String(user.pic_id),
+    pic_ne_id: user.pic_ne_id,
+    pic_name: user.pic_name,
+    pic_kana: user.pic_kana,
+    pic_mail_address: user.pic_mail_address,
+    company_ne_id: user.company_ne_id,
+  };
+  return Object.fromEntries(resource.fields.map((f) => [f.name, values[f.name] ?? null]));
+}
+
+function checkWaitFlag(params: RequestParams): boolean {
+  const raw = params.get("wait_flag");
+  if (raw === undefined || raw === "" || raw === "0") return false;
+  if (raw === "1") return true;
+  throw invalidParameter(`wait_flag は 0 か 1 です (wait_flag must be 0 or 1): ${raw}`);
+}
+
+async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestParams, caller: Caller): Promise<Envelope> {
+  const resource = ctx.registry.resource(op.resource);
+  switch (op.kind) {
+    case "search": {
+      const data = await runSearch(ctx.db, resource, params, caller.companyNeId);
+      return { result: "success", count: String(data.length), data };
+    }
+    case "count": {
+      const count = await runCount(ctx.db, resource, params, caller.companyNeId);
+      return { result: "success", count };
+    }
+    case "info": {
+      if (resource.key === "loginUser") {
+        const user = await findUserByUid(ctx.db, caller.uid);
+        const data = user ? [userRow(resource, user)] : [];
+        return { result: "success", count: String(data.length), data };
+      }
+      const data = await runAll(ctx.db, resource, caller.companyNeId);
+      return { result: "success", count: String(data.length), data };
+    }
+    case "upload": {
+      const dataType = params.get("data_type");
+      if (dataType !== "csv" && dataType !== "gz") {
+        throw invalidParameter(`data_type は csv か gz です (data_type must be csv or gz): ${dataType ?? ""}`);
+      }
+      const file = params.file("data");
+      if (!file || file.data.length === 0) throw invalidParameter("data が指定されていません (data is missing)");
+      const user = await findUserByUid(ctx.db, caller.uid);
+      const queId = await ctx.enqueueUpload({
+        db: ctx.db,
+        companyNeId: caller.companyNeId,
+        path: normalizePath(op.path),
+        dataType,
+        data: file.data,
+        ...(file.fileName ? { fileName: file.fileName } : {}),
+        nowMs: ctx.clock.now(),
+        pic: { id: user?.pic_id ?? 0, name: user?.pic_name ?? "" },
+      });
+      return { result: "success", que_id: String(queId) };
+    }
+    case "auth":
+    case "list":
+      throw new Error(`unreachable: ${op.kind}`);
+  }
+}
+
+/** Answers one API call. */
+export async function handleApi(ctx: ApiContext, request: Request): Promise<Response> {
+  const path = normalizePath(new URL(request.url).pathname);
+  const op = ctx.registry.operation(path);
+  if (!op) {
+    return json({ result: "error", code: NE_CODES.notFound, message: `存在しないAPIです (unknown operation): ${path}` }, 404);
+  }
+
+  // Transport-level faults come before anything else (no token is rotated by a failed call).
+  const delay = ctx.faults.fire(path, ["delay"]).reduce((sum, f) => sum + (f.delay_ms ?? 0), 0);
+  if (delay > 0) await sleep(delay);
+  const [transport] = ctx.faults.fire(path, ["http500", "malformed"]);
+  if (transport?.kind === "http500") {
+    return new Response("<html><body><h1>500 Internal Server Error</h1></body></html>", {
+      status: 500,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  }
+  if (transport?.kind === "malformed") {
+    return new Response('{"result":"success","count":"1","data":[{"', { status: 200, headers: JSON_HEADERS });
+  }
+
+  let token: TokenRecord | undefined;
+  try {
+    const params = await readRequestParams(request);
+    if (op.kind === "auth") return json(await withFaults(ctx, path, params, () => handleNeauth(ctx, params)));
+    if (op.kind === "list") {
+      return json(await withFaults(ctx, path, params, async () => handleAppCompany(ctx.registry.findResource(op.resource), params)));
+    }
+
+    let caller: Caller | undefined = op.kind === "info" && (op.resource === "company" || op.resource === "loginUser")
+      ? await callerFromState(ctx, params)
+      : undefined;
+    if (!caller) {
+      const auth = await authenticate(ctx.db, ctx.clock, ctx.tokens, params.get("access_token"), params.get("refresh_token"));
+      if (auth.kind === "redirect") return json({ result: "redirect", message: auth.message });
+      if (auth.kind === "error") return json(errorBody(auth.code, auth.message));
+      token = auth.token;
+      caller = { companyNeId: token.companyNeId, uid: token.uid, token };
+    }
+    const who = caller;
+    const body = await withFaults(ctx, path, params, () => runOperation(ctx, op, params, who));
+    return json({ ...body, ...tokenFields(token) });
+  } catch (error) {
+    if (error instanceof ApiError) return json(errorBody(error.code, error.message, token));
+    ctx.log(`sandbox: ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return json(errorBody(NE_CODES.systemError, "システムエラーが発生しました (system error)"));
+  }
+}
+
+/** Error and busy faults act after authentication, so their answers carry the (renewed) tokens. */
+async function withFaults(
+  ctx: ApiContext,
+  path: string,
+  params: RequestParams,
+  run: () => Promise<Envelope>,
+): Promise<Envelope> {
+  const wait = checkWaitFlag(params);
+  for (const fault of ctx.faults.fire(path, ["busy", "error"])) {
+    if (fault.kind === "error") {
+      throw new ApiError(fault.code ?? NE_CODES.systemError, fault.message ?? "障害を注入しました (injected fault)");
+    }
+    if (!wait) throw new ApiError(NE_CODES.busy, "メイン機能が混雑しています (main server busy)");
+    await sleep(fault.delay_ms ?? 100);
+  }
+  return run();
+}

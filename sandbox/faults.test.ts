@@ -1,0 +1,150 @@
+// Injected faults and the admin controls (SANDBOX_ADMIN).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type RunningSandbox } from "./server";
+import { admin, call, login, startTestSandbox, type ApiAnswer, type Tokens } from "./test-support";
+
+let sb: RunningSandbox;
+let tokens: Tokens;
+let dice = 0;
+beforeAll(async () => {
+  // Deterministic dice: 0.0, 0.1, ..., 0.9, 0.0, ...
+  sb = await startTestSandbox({ random: () => (dice++ % 10) / 10 });
+  tokens = await login(sb.url);
+});
+afterAll(async () => {
+  await sb?.close();
+});
+afterEach(async () => {
+  await admin(sb.url, "DELETE", "/faults");
+});
+
+const ORDERS = "/api_v1_receiveorder_base/search";
+const COUNT = "/api_v1_receiveorder_base/count";
+
+async function addFault(fault: Record<string, unknown>): Promise<void> {
+  const res = await admin(sb.url, "POST", "/faults", fault);
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+function orders(extra: Record<string, string> = {}): Promise<ApiAnswer> {
+  return call(sb.url, ORDERS, { ...tokens, fields: "receive_order_id", ...extra });
+}
+
+describe("faults", () => {
+  it("error: answers the code with tokens, except for codes that carry none", async () => {
+    await addFault({ path: ORDERS, kind: "error", code: "004001" });
+    const answer = await orders();
+    expect(answer).toMatchObject({ result: "error", code: "004001", access_token: tokens.access_token });
+    // Only the path given: the count still works.
+    expect((await call(sb.url, COUNT, { ...tokens })).result).toBe("success");
+    await admin(sb.url, "DELETE", "/faults");
+    await addFault({ path: `${ORDERS}/`, kind: "error" });
+    const system = await orders();
+    expect(system).toMatchObject({ result: "error", code: "999999" });
+    expect(system.access_token).toBeUndefined();
+    await admin(sb.url, "DELETE", "/faults");
+    await addFault({ path: ORDERS, kind: "error", code: "002002" });
+    expect((await orders()).access_token).toBeUndefined();
+  });
+
+  it("busy: 003002 unless wait_flag=1, which waits and answers", async () => {
+    await addFault({ path: ORDERS, kind: "busy", delay_ms: 150 });
+    const busy = await orders();
+    expect(busy).toMatchObject({ result: "error", code: "003002", access_token: tokens.access_token });
+    const started = Date.now();
+    const waited = await orders({ wait_flag: "1" });
+    expect(waited.result).toBe("success");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(await orders({ wait_flag: "2" })).toMatchObject({ result: "error", code: "003001" });
+  });
+
+  it("http500 and malformed break the transport", async () => {
+    await addFault({ path: ORDERS, kind: "http500" });
+    const res = await fetch(`${sb.url}${ORDERS}`, { method: "POST", body: new URLSearchParams({ ...tokens, fields: "receive_order_id" }) });
+    expect(res.status).toBe(500);
+    await admin(sb.url, "DELETE", "/faults");
+    await addFault({ path: ORDERS, kind: "malformed" });
+    const bad = await fetch(`${sb.url}${ORDERS}`, { method: "POST", body: new URLSearchParams({ ...tokens, fields: "receive_order_id" }) });
+    expect(bad.status).toBe(200);
+    expect(bad.headers.get("content-type")).toContain("application/json");
+    await expect(bad.json()).rejects.toThrow();
+  });
+
+  it("delay slows the answer down", async () => {
+    await addFault({ path: "*", kind: "delay", delay_ms: 200 });
+    const started = Date.now();
+    expect((await orders()).result).toBe("success");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("rate: fires on that share of calls; 0 never", async () => {
+    await addFault({ path: COUNT, kind: "error", code: "003001", rate: 0.3 });
+    dice = 0;
+    const results: string[] = [];
+    for (let i = 0; i < 20; i++) results.push((await call(sb.url, COUNT, { ...tokens })).result);
+    expect(results.filter((r) => r === "error")).toHaveLength(6);
+    await admin(sb.url, "DELETE", "/faults");
+    await addFault({ path: COUNT, kind: "error", rate: 0 });
+    for (let i = 0; i < 5; i++) expect((await call(sb.url, COUNT, { ...tokens })).result).toBe("success");
+  });
+
+  it("times: fires that many times, then disappears", async () => {
+    await addFault({ path: ORDERS, kind: "busy", times: 2 });
+    expect((await orders()).code).toBe("003002");
+    expect((await orders()).code).toBe("003002");
+    expect((await orders()).result).toBe("success");
+    const list = (await (await admin(sb.url, "GET", "/faults")).json()) as unknown[];
+    expect(list).toHaveLength(0);
+  });
+
+  it("DELETE clears every fault; invalid faults are refused", async () => {
+    await addFault({ path: ORDERS, kind: "error" });
+    await addFault({ path: COUNT, kind: "error" });
+    const cleared = (await (await admin(sb.url, "DELETE", "/faults")).json()) as { cleared: number };
+    expect(cleared.cleared).toBe(2);
+    expect((await orders()).result).toBe("success");
+    expect((await admin(sb.url, "POST", "/faults", { path: ORDERS, kind: "explode" })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/faults", { path: ORDERS, kind: "error", rate: 2 })).status).toBe(400);
+  });
+
+  it("applies to sign-in operations too", async () => {
+    await addFault({ path: "/api_neauth", kind: "busy" });
+    const res = await call(sb.url, "/api_neauth/", { uid: "x", state: "y", client_id: "a", client_secret: "b" });
+    expect(res).toMatchObject({ result: "error", code: "003002" });
+  });
+});
+
+describe("admin controls", () => {
+  it("are 404 without SANDBOX_ADMIN", async () => {
+    const plain = await startSandbox({ log: () => undefined });
+    try {
+      for (const [method, path] of [
+        ["GET", "/tokens"],
+        ["POST", "/faults"],
+        ["DELETE", "/faults"],
+        ["GET", "/clock"],
+        ["POST", "/clock"],
+      ] as const) {
+        const res = await admin(plain.url, method, path, method === "POST" ? { path: ORDERS, kind: "error" } : undefined);
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+      // The API itself works.
+      const t = await login(plain.url);
+      expect((await call(plain.url, COUNT, { ...t })).result).toBe("success");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("the clock moves and resets", async () => {
+    const before = (await (await admin(sb.url, "GET", "/clock")).json()) as { now_ms: number; offset_s: number };
+    expect(before.offset_s).toBe(0);
+    const moved = (await (await admin(sb.url, "POST", "/clock", { advance_s: 3600 })).json()) as { now_ms: number; offset_s: number; now: string };
+    expect(moved.offset_s).toBe(3600);
+    expect(moved.now_ms - before.now_ms).toBeGreaterThanOrEqual(3600_000);
+    expect(moved.now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const reset = (await (await admin(sb.url, "DELETE", "/clock")).json()) as { offset_s: number };
+    expect(reset.offset_s).toBe(0);
+    expect((await admin(sb.url, "POST", "/clock", {})).status).toBe(400);
+  });
+});

@@ -1,0 +1,154 @@
+// The sandbox server: Hono on Node. `createSandbox` builds the app over a prepared database;
+// `startSandbox` also listens (port 0 picks a free port, as the tests do).
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
+import { adminRoutes } from "./admin";
+import { handleApi, type ApiContext } from "./api";
+import { openDb, type SandboxDb } from "./db";
+import { FaultBook } from "./faults";
+import type { EnqueueUpload, QueueWorker, StartQueueWorker } from "./hooks";
+import { defaultRegistry, RegistryIndex, type SandboxRegistry } from "./registry";
+import { prepareDatabase, type DataSource, type PrepareResult } from "./seed";
+import { showSignIn, submitSignIn } from "./sign-in";
+import { createClock, type SandboxClock } from "./time";
+import * as uploads from "./uploads/index";
+
+export interface SandboxOptions {
+  /** An open database to use (the caller closes it); otherwise one is opened from the options below. */
+  db?: SandboxDb;
+  /** PostgreSQL connection string (SANDBOX_DATABASE_URL). */
+  databaseUrl?: string;
+  /** PostgreSQL schema for the sandbox tables (default `sandbox`). */
+  databaseSchema?: string;
+  /** PGlite data directory; `memory` (the default) keeps everything in memory. */
+  dataDir?: string;
+  /** Enables /__sandbox (SANDBOX_ADMIN=1). */
+  admin?: boolean;
+  accessTtlS?: number;
+  refreshTtlS?: number;
+  /** Base clock (epoch ms); the admin clock offset is added to it. */
+  now?: () => number;
+  /** Seeding of an empty database: the minimal fixture (default) or the generator when present. */
+  data?: DataSource;
+  orders?: number;
+  seed?: number;
+  registry?: SandboxRegistry;
+  /** Overrides the upload hook of sandbox/uploads/index.ts. */
+  enqueueUpload?: EnqueueUpload;
+  /** Starts the upload queue worker (default true when sandbox/uploads exports one). */
+  queueWorker?: boolean;
+  /** Randomness of fault rates (tests make it deterministic). */
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  app: Hono;
+  db: SandboxDb;
+  clock: SandboxClock;
+  faults: FaultBook;
+  registry: RegistryIndex;
+  prepared: PrepareResult;
+  close(): Promise<void>;
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const registry = new RegistryIndex(options.registry ?? defaultRegistry());
+  const ownsDb = !options.db;
+  const db =
+    options.db ??
+    (await openDb({
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+      dataDir: options.dataDir ?? "memory",
+    }));
+  let worker: QueueWorker | undefined;
+  try {
+    const prepared = await prepareDatabase(db, registry, {
+      data: options.data ?? "minimal",
+      orders: options.orders ?? 5000,
+      seed: options.seed ?? 1,
+      log,
+    });
+    const clock = createClock(options.now);
+    const faults = new FaultBook(options.random);
+    const ctx: ApiContext = {
+      db,
+      registry,
+      clock,
+      faults,
+      tokens: {
+        accessTtlMs: (options.accessTtlS ?? 86_400) * 1000,
+        refreshTtlMs: (options.refreshTtlS ?? 259_200) * 1000,
+      },
+      enqueueUpload: options.enqueueUpload ?? uploads.enqueueUpload,
+      log,
+    };
+    const startWorker = (uploads as { startQueueWorker?: StartQueueWorker }).startQueueWorker;
+    if (options.queueWorker !== false && startWorker) worker = startWorker({ db, clock, registry });
+
+    const app = new Hono();
+    app.onError((error, c) => {
+      log(`sandbox: ${c.req.path}: ${error.stack ?? error.message}`);
+      return c.text("Internal Server Error", 500);
+    });
+    app.get("/users/sign_in", (c) => showSignIn(c.req.raw));
+    app.get("/users/sign_in/", (c) => showSignIn(c.req.raw));
+    app.post("/users/sign_in", (c) => submitSignIn(db, clock, c.req.raw));
+    app.post("/users/sign_in/", (c) => submitSignIn(db, clock, c.req.raw));
+    if (options.admin) app.route("/__sandbox", adminRoutes({ db, clock, faults }));
+    app.all("/__sandbox/*", (c) => c.text("Not Found", 404));
+    app.get("/", (c) => c.text("Backyard sandbox: Commerce Back-Office API (see sandbox/README.md)\n"));
+    app.all("*", (c) => handleApi(ctx, c.req.raw));
+
+    return {
+      app,
+      db,
+      clock,
+      faults,
+      registry,
+      prepared,
+      close: async () => {
+        await worker?.stop();
+        if (ownsDb) await db.close();
+      },
+    };
+  } catch (error) {
+    await worker?.stop();
+    if (ownsDb) await db.close();
+    throw error;
+  }
+}
+
+export interface RunningSandbox extends Sandbox {
+  url: string;
+  port: number;
+}
+
+export async function startSandbox(options: SandboxOptions & { port?: number; hostname?: string } = {}): Promise<RunningSandbox> {
+  const sandbox = await createSandbox(options);
+  const hostname = options.hostname ?? "127.0.0.1";
+  let server: ServerType;
+  const info = await new Promise<AddressInfo>((resolve, reject) => {
+    server = serve({ fetch: sandbox.app.fetch, port: options.port ?? 0, hostname }, resolve);
+    server.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await sandbox.close();
+    throw error;
+  });
+  const url = `http://${hostname}:${info.port}`;
+  return {
+    ...sandbox,
+    url,
+    port: info.port,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      await sandbox.close();
+    },
+  };
+}
