@@ -67,18 +67,21 @@ interface LoadResult {
   errors: number;
 }
 
-/** `total` requests, `concurrency` at a time; `send(i)` resolves true on a good answer. */
-async function load(total: number, concurrency: number, send: (i: number) => Promise<boolean>): Promise<LoadResult> {
+/**
+ * `total` requests, `concurrency` at a time; `send(worker)` resolves true on a good answer. Each
+ * worker is one person with a session of their own, one request in flight at a time.
+ */
+async function load(total: number, concurrency: number, send: (worker: number) => Promise<boolean>): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (next < total) {
-        const i = next++;
+        next++;
         const t0 = performance.now();
-        const ok = await send(i).catch(() => false);
+        const ok = await send(worker).catch(() => false);
         latencies.push(performance.now() - t0);
         if (!ok) errors++;
       }
@@ -117,12 +120,12 @@ export const bffOverhead: Bench = {
       const bffBody = JSON.stringify(SEARCH);
       const targets: Record<string, (i: number) => Promise<boolean>> = {
         direct: async (i) => {
-          const res = await fetch(`${sandboxUrl}/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i % CONCURRENCY]!) });
+          const res = await fetch(`${sandboxUrl}/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i]!) });
           const json = (await res.json()) as { result: string };
           return json.result === "success";
         },
         rewrite: async (i) => {
-          const res = await fetch(`${app}/__bench/rewrite/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i % CONCURRENCY]!) });
+          const res = await fetch(`${app}/__bench/rewrite/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i]!) });
           const json = (await res.json()) as { result: string };
           return json.result === "success";
         },
@@ -130,7 +133,7 @@ export const bffOverhead: Bench = {
           const res = await fetch(`${app}/api/ne/api_v1_receiveorder_base/search`, {
             method: "POST",
             body: bffBody,
-            headers: { "content-type": "application/json", origin: app, cookie: cookies[i % CONCURRENCY]! },
+            headers: { "content-type": "application/json", origin: app, cookie: cookies[i]! },
           });
           await res.arrayBuffer();
           return res.status === 200;

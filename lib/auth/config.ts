@@ -136,7 +136,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   events: {
     async signOut(message) {
       const sk = "token" in message && message.token && typeof message.token.sk === "string" ? message.token.sk : undefined;
-      if (sk) await (await getNeServer()).store.delete(sk);
+      if (sk) await (await getNeServer()).gateway.forget(sk);
     },
   },
   logger: {

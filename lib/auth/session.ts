@@ -1,9 +1,33 @@
 import "server-only";
 // The signed-in session's store key, read from the encrypted session cookie on the server only.
+// Decrypting the cookie (JWE) on every BFF call is the BFF's largest fixed cost, so the result is
+// kept per cookie value for a minute, never past the JWT's own expiry.
 import { cookies } from "next/headers";
 import { getToken } from "next-auth/jwt";
 import { serverEnv } from "@/lib/env";
 import { SESSION_COOKIE } from "./config";
+
+const CACHE_MS = 60_000;
+const CACHE_MAX = 2000;
+const decoded = new Map<string, { key: string | null; until: number }>();
+
+async function decode(cookie: string): Promise<string | null> {
+  const now = Date.now();
+  const hit = decoded.get(cookie);
+  if (hit && hit.until > now) return hit.key;
+  const token = await getToken({
+    req: { headers: { cookie } },
+    secret: serverEnv().authSecret,
+    cookieName: SESSION_COOKIE,
+    salt: SESSION_COOKIE,
+    secureCookie: SESSION_COOKIE.startsWith("__Secure-"),
+  });
+  const key = typeof token?.sk === "string" ? token.sk : null;
+  const exp = typeof token?.exp === "number" ? token.exp * 1000 : now;
+  if (decoded.size >= CACHE_MAX) decoded.delete(decoded.keys().next().value!);
+  if (key) decoded.set(cookie, { key, until: Math.min(now + CACHE_MS, exp) });
+  return key;
+}
 
 /** The opaque token-store key of the current request's session, or null when signed out. */
 export async function currentSessionKey(): Promise<string | null> {
@@ -13,13 +37,5 @@ export async function currentSessionKey(): Promise<string | null> {
     .filter((c) => c.name.startsWith(SESSION_COOKIE))
     .map((c) => `${c.name}=${c.value}`)
     .join("; ");
-  if (!cookie) return null;
-  const token = await getToken({
-    req: { headers: { cookie } },
-    secret: serverEnv().authSecret,
-    cookieName: SESSION_COOKIE,
-    salt: SESSION_COOKIE,
-    secureCookie: SESSION_COOKIE.startsWith("__Secure-"),
-  });
-  return typeof token?.sk === "string" ? token.sk : null;
+  return cookie ? decode(cookie) : null;
 }

@@ -27,6 +27,8 @@ export type SaveResult = { saved: true; version: number } | { saved: false; curr
 export interface TokenStore {
   create(input: { companyNeId: string; uid: string; picNeId: string | null; tokens: TokenPair }): Promise<string>;
   get(id: string): Promise<TokenSession | null>;
+  /** The row's version alone (no decryption): a cheap check that a cached copy is current. */
+  version(id: string): Promise<number | null>;
   /** Writes `tokens` only if the row still has `expectedVersion`; otherwise says what is there. */
   save(id: string, expectedVersion: number, tokens: TokenPair): Promise<SaveResult>;
   delete(id: string): Promise<void>;
@@ -71,6 +73,11 @@ export function createTokenStore(database: AppDatabase, key: Buffer): TokenStore
       const rows = await db.select().from(tokenSessions).where(eq(tokenSessions.id, id)).limit(1);
       const row = rows[0];
       return row ? read(row) : null;
+    },
+
+    async version(id) {
+      const rows = await db.select({ version: tokenSessions.version }).from(tokenSessions).where(eq(tokenSessions.id, id)).limit(1);
+      return rows[0]?.version ?? null;
     },
 
     async save(id, expectedVersion, tokens) {

@@ -122,6 +122,15 @@ describe("gateway on one instance (PGlite)", () => {
     expect(await store.get(id)).toBeNull();
   });
 
+  it("a forgotten (signed-out) session is refused at once, although this process had it cached", async () => {
+    const { id } = await newSession(store);
+    await search(gateway, id);
+    await gateway.forget(id);
+    expect(await store.get(id)).toBeNull();
+    const err = await search(gateway, id).catch((e: unknown) => e);
+    expect(isNeError(err) && err.kind).toBe("auth-expired");
+  });
+
   it("an unknown session key is auth-expired without any upstream call", async () => {
     const before = (await issuedTokens()).length;
     const err = await search(gateway, "no-such-key").catch((e: unknown) => e);

@@ -11,13 +11,17 @@ import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "./errors";
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
   call(sessionKey: string, path: string, request?: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
+  /** Deletes the session's tokens (sign-out), after the calls already queued for it. */
+  forget(sessionKey: string): Promise<void>;
 }
 
 export interface GatewayDeps {
   client: NeClient;
   store: TokenStore;
-  database: Pick<AppDatabase, "withAdvisoryLock">;
+  database: Pick<AppDatabase, "withAdvisoryLock" | "kind">;
 }
+
+const SESSION_CACHE_MAX = 5000;
 
 function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
   return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
@@ -26,6 +30,34 @@ function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
 export function createGateway({ client, store, database }: GatewayDeps): Gateway {
   /** Tail of each key's queue; an entry is removed when its queue drains. */
   const queues = new Map<string, Promise<unknown>>();
+  /**
+   * Decrypted sessions of this process. Embedded PGlite belongs to one process, so the copy here is
+   * the truth; on a shared PostgreSQL another instance may have rotated, so a version read (no
+   * decryption) confirms the copy before each call.
+   */
+  const sessions = new Map<string, TokenSession>();
+
+  async function loadSession(key: string): Promise<TokenSession | null> {
+    const cached = sessions.get(key);
+    if (cached) {
+      if (database.kind === "pglite") return cached;
+      const version = await store.version(key);
+      if (version === cached.version) return cached;
+      sessions.delete(key);
+      if (version === null) return null;
+    }
+    const session = await store.get(key);
+    if (session) {
+      if (sessions.size >= SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
+      sessions.set(key, session);
+    }
+    return session;
+  }
+
+  async function forget(key: string): Promise<void> {
+    sessions.delete(key);
+    await store.delete(key);
+  }
 
   function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = queues.get(key) ?? Promise.resolve();
@@ -57,7 +89,10 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
       }
       // Another writer got in between (an instance without the shared lock). The pair in hand was
       // issued in answer to this call, after the other writer's read: it is the newest.
-      if (!result.current) return; // signed out meanwhile: nothing to keep
+      if (!result.current) {
+        sessions.delete(session.id);
+        return; // signed out meanwhile: nothing to keep
+      }
       if (sameTokens(result.current, tokens)) return;
       version = result.current.version;
     }
@@ -65,7 +100,7 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
   }
 
   async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
-    const session = await store.get(sessionKey);
+    const session = await loadSession(sessionKey);
     if (!session) {
       throw new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
     }
@@ -76,13 +111,16 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
     } catch (err) {
       if (isNeError(err)) {
         await persist(session, err.tokens);
-        if (err.kind === "auth-expired") await store.delete(sessionKey);
+        if (err.kind === "auth-expired") await forget(sessionKey);
       }
       throw err;
     }
   }
 
   return {
+    forget(sessionKey) {
+      return enqueue(sessionKey, () => forget(sessionKey));
+    },
     call(sessionKey, path, request, options) {
       return enqueue(sessionKey, () =>
         database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
@@ -90,7 +128,10 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
             return await callOnce(sessionKey, path, request, options);
           } catch (err) {
             // 002002: the pair was rotated by someone else; the store has the newer one. Once.
-            if (isNeError(err) && err.kind === "stale-token") return callOnce(sessionKey, path, request, options);
+            if (isNeError(err) && err.kind === "stale-token") {
+              sessions.delete(sessionKey);
+              return callOnce(sessionKey, path, request, options);
+            }
             throw err;
           }
         }),

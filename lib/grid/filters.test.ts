@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
+import {
+  filtersToConditions,
+  normalizeDateTime,
+  normalizeNumber,
+  parseFilterToken,
+  parseFilterTokens,
+  removeFilter,
+  serializeFilterToken,
+  upsertFilter,
+  validateFilter,
+} from "./filters";
+
+const P = "receive_order_";
+
+describe("filter tokens", () => {
+  it("read a list, a scalar and a valueless filter", () => {
+    expect(parseFilterToken(receiveOrder, `${P}order_status_id.in:20,30`)).toEqual({ field: `${P}order_status_id`, op: "in", value: ["20", "30"] });
+    expect(parseFilterToken(receiveOrder, `${P}total_amount.gte:1000`)).toEqual({ field: `${P}total_amount`, op: "gte", value: "1000" });
+    expect(parseFilterToken(receiveOrder, `${P}note.nblank`)).toEqual({ field: `${P}note`, op: "nblank" });
+  });
+
+  it("keep colons, commas and % in a text value", () => {
+    const filter = parseFilterToken(receiveOrder, `${P}note.like:10:00, 至急%`);
+    expect(filter).toEqual({ field: `${P}note`, op: "like", value: "10:00, 至急%" });
+    expect(serializeFilterToken(filter!)).toBe(`${P}note.like:10:00, 至急%`);
+  });
+
+  it("round-trip through serialize", () => {
+    for (const token of [`${P}shop_id.in:1,2`, `${P}date.lte:2026-11-21`, `${P}purchaser_name.like:山田`, `${P}note.null`]) {
+      expect(serializeFilterToken(parseFilterToken(receiveOrder, token)!)).toBe(token);
+    }
+  });
+
+  it("ignore what the registry would refuse, without throwing", () => {
+    const bad = [
+      "",
+      "nonsense",
+      `${P}no_such_field.eq:1`,
+      `${P}gruoping_tag.like:至急`, // cannot be searched (spec 2.3)
+      `${P}total_amount.like:1`, // pattern operators are not offered for numbers
+      `${P}total_amount.eq:abc`,
+      `${P}date.gte:2026-02-30`,
+      `${P}shop_id.in:`,
+      `${P}shop_id.between:1`,
+      `${P}note.eq`, // eq needs a value
+      "RECEIVE_ORDER_ID.eq:1",
+      `${P}id.eq:${"9".repeat(13_000)}`,
+    ];
+    for (const token of bad) expect(parseFilterToken(receiveOrder, token)).toBeNull();
+  });
+
+  it("drop a valueless operator's stray value", () => {
+    expect(parseFilterToken(receiveOrder, `${P}note.blank:x`)).toEqual({ field: `${P}note`, op: "blank" });
+  });
+
+  it("keep one filter per field and operator, the later one", () => {
+    const filters = parseFilterTokens(receiveOrder, [`${P}shop_id.in:1`, `${P}id.gt:5`, `${P}shop_id.in:2,3`, "junk"]);
+    expect(filters).toEqual([
+      { field: `${P}id`, op: "gt", value: "5" },
+      { field: `${P}shop_id`, op: "in", value: ["2", "3"] },
+    ]);
+  });
+});
+
+describe("typed values", () => {
+  it("normalize numbers typed on a Japanese keyboard", () => {
+    expect(normalizeNumber("１，２００")).toBe("1200");
+    expect(normalizeNumber(" -12.5 ")).toBe("-12.5");
+    expect(normalizeNumber("1e3")).toBeNull();
+    expect(normalizeNumber("")).toBeNull();
+  });
+
+  it("normalize dates and date-times, refusing impossible ones", () => {
+    expect(normalizeDateTime("2026/11/21")).toBe("2026-11-21");
+    expect(normalizeDateTime("2026-11-21T09:30")).toBe("2026-11-21 09:30");
+    expect(normalizeDateTime("２０２６／１１／２１ ０９：３０：１５")).toBe("2026-11-21 09:30:15");
+    expect(normalizeDateTime("2026-02-29")).toBeNull();
+    expect(normalizeDateTime("2026-11-21 24:00")).toBeNull();
+    expect(normalizeDateTime("yesterday")).toBeNull();
+  });
+
+  it("split, clean and de-duplicate list values", () => {
+    expect(validateFilter(receiveOrder, { field: `${P}id`, op: "in", value: "1, 2,２, x" })).toEqual({ field: `${P}id`, op: "in", value: ["1", "2"] });
+    expect(validateFilter(receiveOrder, { field: `${P}id`, op: "in", value: Array.from({ length: 1001 }, (_, i) => String(i)) })).toBeNull();
+  });
+});
+
+describe("filters → API conditions", () => {
+  it("map each type and operator", () => {
+    const conditions = filtersToConditions(receiveOrder, [
+      { field: `${P}order_status_id`, op: "in", value: ["20", "30"] },
+      { field: `${P}total_amount`, op: "gte", value: "1,000" },
+      { field: `${P}purchaser_name`, op: "like", value: "山田" },
+      { field: `${P}shop_cut_form_id`, op: "like", value: "2847%" },
+      { field: `${P}date`, op: "gte", value: "2026-11-01" },
+      { field: `${P}date`, op: "lte", value: "2026/11/21" },
+      { field: `${P}send_date`, op: "gt", value: "2026-11-20" },
+      { field: `${P}send_plan_date`, op: "lt", value: "2026-11-20 12:00" },
+      { field: `${P}note`, op: "blank" },
+    ]);
+    expect(conditions).toEqual([
+      { field: `${P}order_status_id`, op: "in", value: ["20", "30"] },
+      { field: `${P}total_amount`, op: "gte", value: "1000" },
+      { field: `${P}purchaser_name`, op: "like", value: "%山田%" },
+      { field: `${P}shop_cut_form_id`, op: "like", value: "2847%" },
+      { field: `${P}date`, op: "gte", value: "2026-11-01 00:00:00" },
+      { field: `${P}date`, op: "lte", value: "2026-11-21 23:59:59" },
+      { field: `${P}send_date`, op: "gt", value: "2026-11-20 23:59:59" },
+      { field: `${P}send_plan_date`, op: "lt", value: "2026-11-20 12:00" },
+      { field: `${P}note`, op: "blank" },
+    ]);
+  });
+
+  it("never send an invalid or repeated filter", () => {
+    expect(
+      filtersToConditions(receiveOrder, [
+        { field: `${P}gruoping_tag`, op: "like", value: "x" },
+        { field: `${P}id`, op: "eq", value: "abc" },
+        { field: `${P}id`, op: "eq", value: "7" },
+        { field: `${P}id`, op: "eq", value: "8" },
+      ]),
+    ).toEqual([{ field: `${P}id`, op: "eq", value: "7" }]);
+  });
+
+  it("check fields against the grid's own resource", () => {
+    expect(filtersToConditions(receiveOrderRow, [{ field: `${P}id`, op: "eq", value: "1" }])).toEqual([]);
+    expect(filtersToConditions(receiveOrderRow, [{ field: "receive_order_row_receive_order_id", op: "eq", value: "1" }])).toEqual([
+      { field: "receive_order_row_receive_order_id", op: "eq", value: "1" },
+    ]);
+  });
+
+  it("replace and remove by field and operator", () => {
+    const a = upsertFilter([], { field: `${P}id`, op: "gt", value: "1" });
+    const b = upsertFilter(a, { field: `${P}id`, op: "gt", value: "2" });
+    const c = upsertFilter(b, { field: `${P}id`, op: "lt", value: "9" });
+    expect(c).toEqual([
+      { field: `${P}id`, op: "gt", value: "2" },
+      { field: `${P}id`, op: "lt", value: "9" },
+    ]);
+    expect(removeFilter(c, `${P}id-gt`)).toEqual([{ field: `${P}id`, op: "lt", value: "9" }]);
+  });
+});

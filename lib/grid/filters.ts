@@ -1,0 +1,221 @@
+// Grid filters: what a person asked for (field, operator, typed value), their compact text form
+// for the URL and saved views (`field.op:value`), and the API conditions they become.
+// Browser-safe and pure; every filter is checked against the registry, so a hand-edited URL can
+// only ever produce conditions the BFF accepts.
+import { z } from "zod";
+import type { ConditionInput } from "@/lib/bff/operation-request";
+import { uiOperators } from "@/lib/ne/registry/field";
+import {
+  LIST_OPERATORS,
+  MAX_LIST_VALUES,
+  OPERATORS,
+  VALUELESS_OPERATORS,
+  type FieldDef,
+  type FieldType,
+  type Operator,
+  type ResourceDef,
+} from "@/lib/ne/registry/types";
+
+export interface GridFilter {
+  field: string;
+  op: Operator;
+  /** Absent for valueless operators; a list for `in`/`nin`; one string otherwise. */
+  value?: string | readonly string[];
+}
+
+/** Fields of a resource by name, built once per resource. */
+const fieldMaps = new WeakMap<ResourceDef, Map<string, FieldDef>>();
+export function fieldMap(resource: ResourceDef): Map<string, FieldDef> {
+  let map = fieldMaps.get(resource);
+  if (!map) {
+    map = new Map(resource.fields.map((f) => [f.name, f]));
+    fieldMaps.set(resource, map);
+  }
+  return map;
+}
+
+export function isValueless(op: Operator): boolean {
+  return VALUELESS_OPERATORS.includes(op);
+}
+
+export function isListOperator(op: Operator): boolean {
+  return LIST_OPERATORS.includes(op);
+}
+
+export function isPatternOperator(op: Operator): boolean {
+  return op === "like" || op === "nlike" || op === "nlikeornull";
+}
+
+/** The identity of a filter: the API takes one `<field>-<op>` parameter of each. */
+export function filterKey(filter: Pick<GridFilter, "field" | "op">): string {
+  return `${filter.field}-${filter.op}`;
+}
+
+// Full-width digits, minus signs and separators typed on a Japanese keyboard → ASCII.
+function toHalfWidth(s: string): string {
+  return s
+    .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[－−ー]/g, "-")
+    .replace(/[．]/g, ".")
+    .replace(/[／]/g, "/")
+    .replace(/[：]/g, ":")
+    .replace(/　/g, " ");
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A number as typed (`１，２００`, `1,200`, ` 12 `) → `1200`, or null when it is not one. */
+export function normalizeNumber(raw: string): string | null {
+  const s = toHalfWidth(raw).replace(/[,，\s]/g, "");
+  return NUMBER.test(s) ? s : null;
+}
+
+/**
+ * A date or date-time as typed or as a date input gives it (`2026/11/21`, `2026-11-21T09:30`)
+ * → `YYYY-MM-DD` or `YYYY-MM-DD HH:MM[:SS]`, or null when it names no real day.
+ */
+export function normalizeDateTime(raw: string): string | null {
+  const s = toHalfWidth(raw).trim().replace(/\//g, "-").replace("T", " ");
+  const m = DATE_TIME.exec(s);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, se] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1 || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  if (h === undefined) return `${y}-${mo}-${d}`;
+  if (Number(h) > 23 || Number(mi) > 59 || (se !== undefined && Number(se) > 59)) return null;
+  return `${y}-${mo}-${d} ${h}:${mi}${se === undefined ? "" : `:${se}`}`;
+}
+
+/** One value of a field's type, normalized, or null when it cannot be sent. */
+export function normalizeScalar(type: FieldType, op: Operator, raw: string): string | null {
+  if (isPatternOperator(op)) {
+    const s = raw.trim();
+    return s === "" ? null : s;
+  }
+  if (type === "N") return normalizeNumber(raw);
+  if (type === "D") return normalizeDateTime(raw);
+  const s = raw.trim();
+  return s === "" ? null : s;
+}
+
+/**
+ * A filter made valid for `resource`, or null: the field exists and is searchable, the operator
+ * is one a filter UI offers for its type, and the value fits both (lists split on commas).
+ */
+export function validateFilter(resource: ResourceDef, input: GridFilter): GridFilter | null {
+  const field = fieldMap(resource).get(input.field);
+  if (!field || !field.searchable) return null;
+  if (!uiOperators(field.type).includes(input.op) || !field.operators.includes(input.op)) return null;
+  if (isValueless(input.op)) return { field: field.name, op: input.op };
+  const raw = input.value;
+  if (raw === undefined) return null;
+  if (isListOperator(input.op)) {
+    const parts = (typeof raw === "string" ? raw.split(",") : raw).map((v) => normalizeScalar(field.type, input.op, v));
+    const values = [...new Set(parts.filter((v): v is string => v !== null && !v.includes(",")))];
+    if (values.length === 0 || values.length > MAX_LIST_VALUES) return null;
+    return { field: field.name, op: input.op, value: values };
+  }
+  if (typeof raw !== "string") return null;
+  const value = normalizeScalar(field.type, input.op, raw);
+  return value === null ? null : { field: field.name, op: input.op, value };
+}
+
+const tokenSchema = z
+  .string()
+  .max(12_000)
+  .regex(/^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/);
+const operatorSchema = z.enum(OPERATORS);
+
+/**
+ * `receive_order_order_status_id.in:20,30` → a valid filter of `resource`, or null (bad tokens
+ * are ignored, never thrown: a URL someone edited must not break the page).
+ */
+export function parseFilterToken(resource: ResourceDef, token: string): GridFilter | null {
+  const checked = tokenSchema.safeParse(token);
+  if (!checked.success) return null;
+  const dot = token.indexOf(".");
+  const colon = token.indexOf(":", dot);
+  const field = token.slice(0, dot);
+  const op = operatorSchema.safeParse(colon === -1 ? token.slice(dot + 1) : token.slice(dot + 1, colon));
+  if (!op.success) return null;
+  const value = colon === -1 ? undefined : token.slice(colon + 1);
+  return validateFilter(resource, { field, op: op.data, value });
+}
+
+export function serializeFilterToken(filter: GridFilter): string {
+  const head = `${filter.field}.${filter.op}`;
+  if (filter.value === undefined || isValueless(filter.op)) return head;
+  return `${head}:${typeof filter.value === "string" ? filter.value : filter.value.join(",")}`;
+}
+
+/** Valid filters from tokens, one per field+operator (the later one wins, as in a URL edit). */
+export function parseFilterTokens(resource: ResourceDef, tokens: readonly string[]): GridFilter[] {
+  const byKey = new Map<string, GridFilter>();
+  for (const token of tokens) {
+    const filter = parseFilterToken(resource, token);
+    if (!filter) continue;
+    byKey.delete(filterKey(filter));
+    byKey.set(filterKey(filter), filter);
+  }
+  return [...byKey.values()];
+}
+
+/** `filters` with `filter` added, or replacing the one of the same field and operator. */
+export function upsertFilter(filters: readonly GridFilter[], filter: GridFilter): GridFilter[] {
+  const key = filterKey(filter);
+  const at = filters.findIndex((f) => filterKey(f) === key);
+  if (at === -1) return [...filters, filter];
+  return filters.map((f, i) => (i === at ? filter : f));
+}
+
+export function removeFilter(filters: readonly GridFilter[], key: string): GridFilter[] {
+  return filters.filter((f) => filterKey(f) !== key);
+}
+
+export function findFilter(filters: readonly GridFilter[], field: string, op: Operator): GridFilter | undefined {
+  return filters.find((f) => f.field === field && f.op === op);
+}
+
+/** The value of a filter as a list (an `in` filter's values, or the one value). */
+export function filterValues(filter: GridFilter | undefined): string[] {
+  if (!filter || filter.value === undefined) return [];
+  return typeof filter.value === "string" ? [filter.value] : [...filter.value];
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The API value of one filter. Patterns without a `%` mean "contains" (`%山田%`); a bare date
+ * read as a whole day where that is what people mean: `lte`/`gt` a day include/exclude all of
+ * it (23:59:59), `gte`/`lt` start at its midnight.
+ */
+function conditionValue(field: FieldDef, filter: GridFilter): string | string[] | undefined {
+  const { op, value } = filter;
+  if (isValueless(op) || value === undefined) return undefined;
+  if (typeof value !== "string") return [...value];
+  if (isPatternOperator(op)) return value.includes("%") ? value : `%${value}%`;
+  if (field.type === "D" && DATE_ONLY.test(value)) {
+    if (op === "lte" || op === "gt") return `${value} 23:59:59`;
+    return `${value} 00:00:00`;
+  }
+  return value;
+}
+
+/** The API conditions of valid filters (invalid ones are dropped, never sent). */
+export function filtersToConditions(resource: ResourceDef, filters: readonly GridFilter[]): ConditionInput[] {
+  const out: ConditionInput[] = [];
+  const seen = new Set<string>();
+  for (const raw of filters) {
+    const filter = validateFilter(resource, raw);
+    if (!filter || seen.has(filterKey(filter))) continue;
+    seen.add(filterKey(filter));
+    const field = fieldMap(resource).get(filter.field) as FieldDef;
+    const value = conditionValue(field, filter);
+    out.push(value === undefined ? { field: filter.field, op: filter.op } : { field: filter.field, op: filter.op, value });
+  }
+  return out;
+}

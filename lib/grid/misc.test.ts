@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { contrastRatio, parseHexColor, readableChipColors } from "./color";
+import { fetchAllRows } from "./export";
+import { parseGroupingTags } from "./grouping-tags";
+import { createViewSchema, gridPreferencesSchema, resolveColumns } from "./preferences";
+
+describe("grouping tags", () => {
+  it("split [tag][tag] and ignore the rest", () => {
+    expect(parseGroupingTags("[至急][ギフト]")).toEqual(["至急", "ギフト"]);
+    expect(parseGroupingTags(" [ 要確認 ]x[][至急][至急]")).toEqual(["要確認", "至急"]);
+    expect(parseGroupingTags(null)).toEqual([]);
+  });
+});
+
+describe("chip colours", () => {
+  it("keep the shop's pair when it is readable, and fix it when not", () => {
+    expect(readableChipColors("#3949ab", "#ffffff")).toEqual({ background: "#3949ab", text: "#ffffff" });
+    // White on #43a047 is 3.3:1: black reads better.
+    expect(readableChipColors("#43a047", "#ffffff")).toEqual({ background: "#43a047", text: "#000000" });
+    expect(readableChipColors("#fff", "#c62828")).toEqual({ background: "#ffffff", text: "#c62828" });
+    expect(readableChipColors("red", "#fff")).toBeNull();
+    for (const [bg, fg] of [["#e53935", "#ffffff"], ["#1e88e5", "#ffffff"], ["#fdd835", "#000000"]] as const) {
+      const c = readableChipColors(bg, fg)!;
+      expect(contrastRatio(parseHexColor(c.text)!, parseHexColor(c.background)!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe("columns", () => {
+  const defaults = ["receive_order_id", "receive_order_date"];
+  it("follow the stored order, drop unknown names, fall back to defaults", () => {
+    const cols = resolveColumns(receiveOrder, defaults, { columns: ["receive_order_note", "nope", "receive_order_id"], widths: { receive_order_id: 80 } });
+    expect(cols.map((c) => [c.field.name, c.width])).toEqual([
+      ["receive_order_note", 190],
+      ["receive_order_id", 80],
+    ]);
+    expect(resolveColumns(receiveOrder, defaults, { columns: ["nope"], widths: {} }).map((c) => c.field.name)).toEqual(defaults);
+    expect(resolveColumns(receiveOrder, defaults, null).map((c) => c.field.name)).toEqual(defaults);
+  });
+
+  it("are checked before they are stored", () => {
+    expect(gridPreferencesSchema.safeParse({ columns: ["a"], widths: { a: 10 } }).success).toBe(false);
+    expect(gridPreferencesSchema.safeParse({ columns: [], widths: {} }).success).toBe(false);
+    expect(gridPreferencesSchema.safeParse({ columns: ["A;drop"], widths: {} }).success).toBe(false);
+    expect(gridPreferencesSchema.parse({ columns: ["a"] })).toEqual({ columns: ["a"], widths: {} });
+    expect(createViewSchema.safeParse({ name: "  ", state: { filters: [] } }).success).toBe(false);
+    expect(createViewSchema.safeParse({ name: "今日の出荷", state: { filters: ["x.eq:1"], size: 77 } }).success).toBe(false);
+    expect(createViewSchema.safeParse({ name: "今日の出荷", state: { filters: ["x.eq:1"], size: 500 } }).success).toBe(true);
+  });
+});
+
+describe("fetching a whole result", () => {
+  it("pages in steps up to the total and reports progress", async () => {
+    const calls: [number, number][] = [];
+    const progress: number[] = [];
+    const rows = await fetchAllRows({
+      total: 25,
+      step: 10,
+      signal: new AbortController().signal,
+      fetchPage: async (offset, limit) => {
+        calls.push([offset, limit]);
+        return Array.from({ length: limit + 3 }, (_, i) => ({ id: String(offset + i) }));
+      },
+      onProgress: (done) => progress.push(done),
+    });
+    expect(calls).toEqual([[0, 10], [10, 10], [20, 5]]);
+    expect(rows).toHaveLength(25);
+    expect(rows[24]).toEqual({ id: "24" });
+    expect(progress).toEqual([0, 10, 20, 25]);
+  });
+
+  it("stops when cancelled", async () => {
+    const controller = new AbortController();
+    const run = fetchAllRows({
+      total: 100,
+      step: 10,
+      signal: controller.signal,
+      fetchPage: async (offset, limit) => {
+        if (offset === 10) controller.abort();
+        return Array.from({ length: limit }, () => ({}));
+      },
+    });
+    await expect(run).rejects.toThrow(/cancelled/);
+  });
+});

@@ -1,0 +1,63 @@
+import "server-only";
+// Shared rules of the app/api/grid route handlers: a session is required (401 auth-expired
+// otherwise, so the page sends the person to sign in), mutations must come from this site's
+// Origin (as the BFF proxy checks uploads), bodies are small JSON checked with zod, and errors
+// have the BFF's shape `{error:{code, message, retryable, kind}}`.
+import type { z } from "zod";
+import { publicOrigin } from "@/lib/auth/public-origin";
+import type { NeErrorKind } from "@/lib/ne/errors";
+import { currentGridOwner, type GridOwner } from "./store";
+import { gridIdSchema } from "./preferences";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export function problem(status: number, code: string, message: string): Response {
+  const kind: NeErrorKind = status === 401 ? "auth-expired" : status === 403 ? "forbidden" : status >= 500 ? "upstream-failure" : "invalid-request";
+  return json({ error: { code, message, retryable: status >= 500, kind } }, status);
+}
+
+type Guarded = { owner: GridOwner; grid: string } | { response: Response };
+
+/**
+ * The checks every handler starts with. `mutation`: the request must carry this site's Origin
+ * (browsers send it on every POST, PUT, PATCH and DELETE).
+ */
+export async function guard(request: Request, gridParam: string, mutation: boolean): Promise<Guarded> {
+  if (mutation) {
+    const origin = request.headers.get("origin");
+    if (origin === null) return { response: problem(403, "missing-origin", "a change must carry the page's Origin") };
+    if (origin !== publicOrigin(request)) return { response: problem(403, "foreign-origin", "cross-origin requests are refused") };
+  }
+  const grid = gridIdSchema.safeParse(gridParam);
+  if (!grid.success) return { response: problem(404, "unknown-grid", "no such grid") };
+  const owner = await currentGridOwner();
+  if (!owner) return { response: problem(401, "no-session", "sign in again") };
+  return { owner, grid: grid.data };
+}
+
+/** The request's JSON body checked with `schema`, or the 4xx answer to give. */
+export async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<{ data: T } | { response: Response }> {
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+    return { response: problem(415, "unsupported-media-type", "send the request as application/json") };
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { response: problem(413, "too-large", `the request is larger than ${MAX_BODY_BYTES} bytes`) };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { response: problem(400, "invalid-json", "the request body is not JSON") };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    return { response: problem(400, "invalid-request", parsed.error.issues.map((i) => `${i.path.join(".") || "request"}: ${i.message}`).join("; ")) };
+  }
+  return { data: parsed.data };
+}

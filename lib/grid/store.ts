@@ -1,0 +1,128 @@
+import "server-only";
+// Per-person grid storage: column preferences and saved views, always scoped to the signed-in
+// person's company and pic (read from the token store row of the session, never from the request).
+import { and, asc, count, eq } from "drizzle-orm";
+import { currentSessionKey } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db";
+import { gridPreferences, savedViews } from "@/lib/db/schema";
+import { getNeServer } from "@/lib/ne/server";
+import {
+  MAX_VIEWS_PER_GRID,
+  gridPreferencesSchema,
+  savedViewStateSchema,
+  type GridPreferences,
+  type SavedView,
+  type SavedViewState,
+} from "./preferences";
+
+export interface GridOwner {
+  companyNeId: string;
+  picNeId: string;
+}
+
+/** The signed-in person, or null when the session or its stored tokens are gone. */
+export async function currentGridOwner(): Promise<GridOwner | null> {
+  const key = await currentSessionKey();
+  if (!key) return null;
+  const stored = await (await getNeServer()).store.get(key);
+  if (!stored) return null;
+  // pic_ne_id identifies the person; a session without one falls back to its uid (still per person).
+  return { companyNeId: stored.companyNeId, picNeId: stored.picNeId ?? `uid:${stored.uid}` };
+}
+
+const owned = (owner: GridOwner, grid: string) => [
+  eq(gridPreferences.companyNeId, owner.companyNeId),
+  eq(gridPreferences.picNeId, owner.picNeId),
+  eq(gridPreferences.grid, grid),
+];
+
+export async function readPreferences(owner: GridOwner, grid: string): Promise<GridPreferences | null> {
+  const { db } = await getDatabase();
+  const rows = await db.select({ state: gridPreferences.state }).from(gridPreferences).where(and(...owned(owner, grid))).limit(1);
+  const parsed = gridPreferencesSchema.safeParse(rows[0]?.state);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function writePreferences(owner: GridOwner, grid: string, preferences: GridPreferences): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .insert(gridPreferences)
+    .values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, state: preferences })
+    .onConflictDoUpdate({
+      target: [gridPreferences.companyNeId, gridPreferences.picNeId, gridPreferences.grid],
+      set: { state: preferences, updatedAt: new Date() },
+    });
+}
+
+/** The signed-in person's preferences for a grid, for a page to render with (null: defaults). */
+export async function currentPreferences(grid: string): Promise<GridPreferences | null> {
+  const owner = await currentGridOwner();
+  return owner ? readPreferences(owner, grid) : null;
+}
+
+function toView(row: typeof savedViews.$inferSelect): SavedView | null {
+  const state = savedViewStateSchema.safeParse(row.state);
+  if (!state.success) return null;
+  return { id: row.id, name: row.name, state: state.data, updatedAt: row.updatedAt.toISOString() };
+}
+
+const viewsOf = (owner: GridOwner, grid: string) => [
+  eq(savedViews.companyNeId, owner.companyNeId),
+  eq(savedViews.picNeId, owner.picNeId),
+  eq(savedViews.grid, grid),
+];
+
+export async function listViews(owner: GridOwner, grid: string): Promise<SavedView[]> {
+  const { db } = await getDatabase();
+  const rows = await db.select().from(savedViews).where(and(...viewsOf(owner, grid))).orderBy(asc(savedViews.name));
+  return rows.flatMap((r) => toView(r) ?? []);
+}
+
+export type ViewWriteResult = { ok: true; view: SavedView } | { ok: false; reason: "duplicate-name" | "too-many" | "not-found" };
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    if (/unique|duplicate key/i.test(String((e as { message?: unknown }).message ?? ""))) return true;
+  }
+  return false;
+}
+
+export async function createView(owner: GridOwner, grid: string, name: string, state: SavedViewState): Promise<ViewWriteResult> {
+  const { db } = await getDatabase();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(savedViews).where(and(...viewsOf(owner, grid)));
+  if (n >= MAX_VIEWS_PER_GRID) return { ok: false, reason: "too-many" };
+  try {
+    const [row] = await db
+      .insert(savedViews)
+      .values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, name, state })
+      .returning();
+    const view = row ? toView(row) : null;
+    return view ? { ok: true, view } : { ok: false, reason: "not-found" };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, reason: "duplicate-name" };
+    throw err;
+  }
+}
+
+export async function renameView(owner: GridOwner, grid: string, id: string, name: string): Promise<ViewWriteResult> {
+  const { db } = await getDatabase();
+  try {
+    const [row] = await db
+      .update(savedViews)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(savedViews.id, id), ...viewsOf(owner, grid)))
+      .returning();
+    const view = row ? toView(row) : null;
+    return view ? { ok: true, view } : { ok: false, reason: "not-found" };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, reason: "duplicate-name" };
+    throw err;
+  }
+}
+
+export async function deleteView(owner: GridOwner, grid: string, id: string): Promise<boolean> {
+  const { db } = await getDatabase();
+  const rows = await db.delete(savedViews).where(and(eq(savedViews.id, id), ...viewsOf(owner, grid))).returning({ id: savedViews.id });
+  return rows.length > 0;
+}

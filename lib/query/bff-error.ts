@@ -1,0 +1,72 @@
+// The error every BFF call of the browser rejects with: the proxy's `{error:{code, message,
+// retryable, kind}}` plus the HTTP status, or a network failure in the same shape. Pages branch on
+// `kind` (auth-expired sends the person to sign in again) and `retryable` (worth another try).
+import { z } from "zod";
+import { NE_ERROR_KINDS, type NeErrorKind } from "@/lib/ne/errors";
+
+export const bffErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    retryable: z.boolean(),
+    kind: z.enum(NE_ERROR_KINDS),
+  }),
+});
+
+export class BffError extends Error {
+  readonly code: string;
+  readonly kind: NeErrorKind;
+  readonly retryable: boolean;
+  /** HTTP status of the BFF's answer; 0 when none came (network, aborted). */
+  readonly status: number;
+
+  constructor(init: { code: string; message: string; kind: NeErrorKind; retryable: boolean; status: number }) {
+    super(init.message);
+    this.name = "BffError";
+    this.code = init.code;
+    this.kind = init.kind;
+    this.retryable = init.retryable;
+    this.status = init.status;
+  }
+}
+
+export function isBffError(error: unknown): error is BffError {
+  return error instanceof BffError;
+}
+
+/** The BffError of a non-2xx answer, whatever its body holds. */
+export async function bffErrorOf(response: Response): Promise<BffError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = bffErrorBodySchema.safeParse(body);
+  if (parsed.success) return new BffError({ ...parsed.data.error, status: response.status });
+  const kind: NeErrorKind = response.status === 401 ? "auth-expired" : response.status >= 500 ? "upstream-failure" : "invalid-request";
+  return new BffError({
+    code: "http-status",
+    message: `HTTP ${response.status}`,
+    kind,
+    retryable: response.status >= 500,
+    status: response.status,
+  });
+}
+
+/** A fetch that never reached an answer (offline, reset) as a retryable BffError. */
+export function networkError(cause: unknown): BffError {
+  const aborted = cause instanceof DOMException && cause.name === "AbortError";
+  return new BffError({
+    code: aborted ? "aborted" : "network",
+    message: cause instanceof Error ? cause.message : "network error",
+    kind: "upstream-failure",
+    retryable: !aborted,
+    status: 0,
+  });
+}
+
+/** Where a person whose sign-in expired goes: the login page, coming back to `returnTo`. */
+export function expiredLoginHref(returnTo: string): string {
+  return `/login?reason=expired&from=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,107 @@
+"use client";
+// Choices of enum-like fields whose values come from an operation (registry `choicesFrom`: shops,
+// payment methods, ...). Classification lists the registry knows are labelled in the current
+// language; other names are the shop's own data and say so (`userContent`).
+import { useMemo } from "react";
+import { classificationValues, type ClassificationKey } from "@/lib/ne/registry/resources/classifications";
+import { useQuery } from "@tanstack/react-query";
+import type { BffError } from "./bff-error";
+import type { ChoicesSource } from "./choice-types";
+import { callInfo, callSearch, type ApiRow, type NeRequest, type OperationPath } from "./call-operation";
+import { neKeys } from "./keys";
+
+export type { ChoicesSource } from "./choice-types";
+
+export interface Choice {
+  value: string;
+  label: string;
+  /** True when the label is the shop's data (a shop name), not a translated word. */
+  userContent: boolean;
+}
+
+const CLASSIFICATION_BY_PATH: Record<string, ClassificationKey> = {
+  "/api_v1_system_paymentmethod/info": "paymentMethod",
+  "/api_v1_system_credittype/info": "creditType",
+  "/api_v1_system_returnedreason/info": "returnedReason",
+  "/api_v1_system_orderstatus/info": "orderStatus",
+  "/api_v1_system_socialinsurance/info": "socialInsurance",
+  "/api_v1_system_forwardingmethod/info": "forwardingMethod",
+  "/api_v1_system_merchandise/info": "merchandise",
+  "/api_v1_system_goodstype/info": "goodsType",
+};
+
+function byNumberThenText(a: Choice, b: Choice): number {
+  const na = Number(a.value);
+  const nb = Number(b.value);
+  if (Number.isFinite(na) && Number.isFinite(nb) && na !== nb) return na - nb;
+  return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+}
+
+/** Choices from answer rows: one per value (labels of repeated values joined), in value order. */
+export function choicesFromRows(rows: readonly ApiRow[], source: ChoicesSource, locale: "ja" | "en"): Choice[] {
+  const key = CLASSIFICATION_BY_PATH[source.path];
+  const known = key ? new Map(classificationValues[key].map((v) => [v.id, v[locale]])) : undefined;
+  const labels = new Map<string, string[]>();
+  for (const row of rows) {
+    const value = row[source.valueField];
+    if (value === null || value === undefined || value === "") continue;
+    const label = row[source.labelField] ?? "";
+    const list = labels.get(value) ?? [];
+    if (label && !list.includes(label)) list.push(label);
+    labels.set(value, list);
+  }
+  return [...labels.entries()]
+    .map(([value, names]): Choice => {
+      const translated = known?.get(value);
+      if (translated) return { value, label: translated, userContent: false };
+      return { value, label: names.join("・") || value, userContent: names.length > 0 };
+    })
+    .sort(byNumberThenText);
+}
+
+export interface ChoicesResult {
+  choices: Choice[];
+  labelOf(value: string): string | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The one query of a choices source (shared by filters, cells and drawers through its key). */
+export function choicesQueryOptions(source: ChoicesSource) {
+  if (source.path.endsWith("/info")) {
+    const path = source.path as OperationPath;
+    return {
+      queryKey: neKeys.request(path),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callInfo(path, signal),
+      staleTime: 10 * 60_000,
+    };
+  }
+  const path = source.path as OperationPath;
+  const request: NeRequest = {
+    fields: [...new Set([source.valueField, source.labelField, ...(source.extraFields ?? [])])],
+    ...(source.conditions?.length ? { conditions: [...source.conditions] } : {}),
+    limit: 10_000,
+  };
+  return {
+    queryKey: neKeys.request(path, request),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callSearch(path, request, signal),
+    staleTime: 10 * 60_000,
+  };
+}
+
+export function toChoicesResult(choices: Choice[], isLoading: boolean, isError: boolean): ChoicesResult {
+  const map = new Map(choices.map((c) => [c.value, c.label]));
+  return { choices, labelOf: (value: string) => map.get(value), isLoading, isError };
+}
+
+const NO_SOURCE: ChoicesSource = { path: "/none", valueField: "", labelField: "" };
+
+/** The choices of a source; fetched only while `enabled` (open menus, visible columns). */
+export function useChoices(source: ChoicesSource | undefined, locale: "ja" | "en", enabled = true): ChoicesResult {
+  const query = useQuery<{ rows: ApiRow[] }, BffError>({ ...choicesQueryOptions(source ?? NO_SOURCE), enabled: enabled && Boolean(source) });
+  const rows = query.data?.rows;
+  return useMemo(
+    () => toChoicesResult(source && rows ? choicesFromRows(rows, source, locale) : [], query.isLoading, query.isError),
+    [rows, source, locale, query.isLoading, query.isError],
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+// Typed TanStack Query hooks, one per operation kind (search, count, info), over callOperation and
+// the one key factory. Grids pass `throwOnError` so failures reach their error boundary; retries
+// follow the QueryClient's policy (only retryable errors, see components/query/providers.tsx).
+import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { callCount, callInfo, callSearch, type CountAnswer, type InfoAnswer, type NeRequest, type OperationPath, type SearchAnswer } from "./call-operation";
+import type { BffError } from "./bff-error";
+import { neKeys } from "./keys";
+
+export interface OperationQueryOptions {
+  enabled?: boolean;
+  /** Keep showing the previous answer while a new one loads (paging, filtering). */
+  keepPrevious?: boolean;
+  /** Hand a failure to the nearest error boundary instead of returning it. */
+  throwOnError?: boolean;
+  staleTime?: number;
+}
+
+export function useSearch(path: OperationPath, request: NeRequest, options: OperationQueryOptions = {}): UseQueryResult<SearchAnswer, BffError> {
+  return useQuery<SearchAnswer, BffError>({
+    queryKey: neKeys.request(path, request),
+    queryFn: ({ signal }) => callSearch(path, request, signal),
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    throwOnError: options.throwOnError ?? false,
+    staleTime: options.staleTime,
+  });
+}
+
+export function useCount(path: OperationPath, request: Omit<NeRequest, "fields" | "offset" | "limit">, options: OperationQueryOptions = {}): UseQueryResult<CountAnswer, BffError> {
+  return useQuery<CountAnswer, BffError>({
+    queryKey: neKeys.request(path, request),
+    queryFn: ({ signal }) => callCount(path, request, signal),
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    throwOnError: options.throwOnError ?? false,
+    staleTime: options.staleTime,
+  });
+}
+
+/** Classification lists change rarely: kept fresh for ten minutes. */
+export function useInfo(path: OperationPath, options: OperationQueryOptions = {}): UseQueryResult<InfoAnswer, BffError> {
+  return useQuery<InfoAnswer, BffError>({
+    queryKey: neKeys.request(path),
+    queryFn: ({ signal }) => callInfo(path, signal),
+    enabled: options.enabled ?? true,
+    throwOnError: options.throwOnError ?? false,
+    staleTime: options.staleTime ?? 10 * 60_000,
+  });
+}

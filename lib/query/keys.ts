@@ -1,0 +1,16 @@
+// Query keys of the API's operations, from one factory (Medusa's shape): invalidate everything
+// (`all`), every request of one operation (`operation`), or one exact request (`request`).
+import type { NeRequest, OperationPath } from "./call-operation";
+
+export const neKeys = {
+  all: ["ne"] as const,
+  operation: (path: OperationPath) => [...neKeys.all, path] as const,
+  request: (path: OperationPath, request: NeRequest = {}) => [...neKeys.operation(path), request] as const,
+};
+
+/** Keys of the dashboard's own grid storage (preferences and saved views). */
+export const gridKeys = {
+  all: ["grid"] as const,
+  preferences: (grid: string) => [...gridKeys.all, grid, "preferences"] as const,
+  views: (grid: string) => [...gridKeys.all, grid, "views"] as const,
+};
