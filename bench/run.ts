@@ -4,9 +4,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
+import { sandboxQueries } from "./sandbox-queries";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [bundleBudget, bffOverhead];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

@@ -71,11 +71,21 @@ function valueIssue(field: FieldDef, value: string): string | undefined {
   return undefined;
 }
 
+const fieldMaps = new Map<string, ReadonlyMap<string, FieldDef>>();
+
+function fieldsOf(operation: OperationDef): ReadonlyMap<string, FieldDef> {
+  let map = fieldMaps.get(operation.resource);
+  if (!map) {
+    map = new Map(getResource(operation.resource).fields.map((f) => [f.name, f]));
+    fieldMaps.set(operation.resource, map);
+  }
+  return map;
+}
+
 /** What is wrong with `request` for `operation` (empty when it may be sent). */
 export function operationRequestIssues(operation: OperationDef, request: OperationRequest): RequestIssue[] {
   const issues: RequestIssue[] = [];
-  const resource = getResource(operation.resource);
-  const byName = new Map(resource.fields.map((f) => [f.name, f]));
+  const byName = fieldsOf(operation);
   const kind = operation.kind;
   const usesRows = kind === "search";
 

@@ -39,11 +39,18 @@ export function resolveBrowserOperation(segments: readonly string[]): OperationD
 }
 
 
-/** Strips every token-like key, whatever the upstream put in a row. */
-function withoutTokens(row: Record<string, string | null>): Record<string, string | null> {
-  const out: Record<string, string | null> = {};
-  for (const [k, v] of Object.entries(row)) if (!/token/i.test(k)) out[k] = v;
-  return out;
+/** Strips every token-like key, whatever the upstream put in the rows (keys repeat: test each once). */
+function withoutTokens(rows: readonly Record<string, string | null>[]): Record<string, string | null>[] {
+  const isToken = new Map<string, boolean>();
+  return rows.map((row) => {
+    const out: Record<string, string | null> = {};
+    for (const k in row) {
+      let drop = isToken.get(k);
+      if (drop === undefined) isToken.set(k, (drop = /token/i.test(k)));
+      if (!drop) out[k] = row[k]!;
+    }
+    return out;
+  });
 }
 
 export async function handleOperation(request: Request, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
@@ -95,7 +102,7 @@ export async function handleOperation(request: Request, segments: readonly strin
   try {
     const { envelope } = await deps.call(sessionKey, operation.path, neRequest, request.signal);
     const out: OperationResponse = {};
-    if (envelope.data) out.rows = envelope.data.map(withoutTokens);
+    if (envelope.data) out.rows = withoutTokens(envelope.data);
     if (envelope.count !== undefined) out.count = envelope.count;
     if (envelope.queId !== undefined) out.queId = envelope.queId;
     return json(out);

@@ -35,12 +35,26 @@ export interface NeTokenFields {
   refreshTokenEndDate?: string;
 }
 
-// Flags of the API are "0"/"1" strings, so a JSON boolean is read as one.
-const scalar = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((v): string | null => (v === null ? null : typeof v === "string" ? v : typeof v === "number" ? String(v) : v ? "1" : "0"));
-
-const row = z.record(z.string(), scalar);
+/**
+ * The rows of `data`, checked and normalized in place: every value a string or null. Flags of the
+ * API are "0"/"1" strings, so a JSON boolean is read as one; a number becomes its string. A plain
+ * loop, not a zod schema: an export page holds 10,000 rows, where zod costs 7x the JSON parse.
+ */
+function normalizeRows(data: unknown[]): { rows: NeRow[] } | { issue: string } {
+  for (let i = 0; i < data.length; i++) {
+    const item = data[i];
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return { issue: `data.${i}: expected an object` };
+    const row = item as Record<string, unknown>;
+    for (const key in row) {
+      const v = row[key];
+      if (typeof v === "string" || v === null) continue;
+      if (typeof v === "number") row[key] = String(v);
+      else if (typeof v === "boolean") row[key] = v ? "1" : "0";
+      else return { issue: `data.${i}.${key}: expected a string, number, boolean or null` };
+    }
+  }
+  return { rows: data as NeRow[] };
+}
 
 const count = z.union([
   z.number().int().nonnegative(),
@@ -67,7 +81,7 @@ export const envelopeSchema = z.looseObject({
   code: code.nullish(),
   message: message.nullish(),
   count: count.nullish(),
-  data: z.array(row).nullish(),
+  data: z.array(z.unknown()).nullish(),
   que_id: optionalString,
   access_token: optionalString,
   access_token_end_date: optionalString,
@@ -129,7 +143,11 @@ export function parseEnvelope(json: unknown): EnvelopeParse {
     envelope.message = messageText(envelope.rawMessage);
   }
   if (v.count !== null && v.count !== undefined) envelope.count = v.count;
-  if (v.data !== null && v.data !== undefined) envelope.data = v.data;
+  if (v.data !== null && v.data !== undefined) {
+    const rows = normalizeRows(v.data);
+    if ("issue" in rows) return { ok: false, issues: rows.issue };
+    envelope.data = rows.rows;
+  }
   if (v.que_id !== undefined) envelope.queId = v.que_id;
 
   const tokenFields: NeTokenFields = {};
