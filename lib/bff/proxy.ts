@@ -22,7 +22,14 @@ type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
 function json(body: OperationResponse | ErrorBody, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    // The page proxy (proxy.ts) skips this hot path; an API answer carries its own headers.
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "referrer-policy": "same-origin",
+    },
   });
 }
 
