@@ -114,10 +114,12 @@ describe("loadRows", () => {
 
 const reachable = await pgReachable();
 
-describe.skipIf(!reachable)("PostgreSQL (SANDBOX_DATABASE_URL)", () => {
+describe("PostgreSQL (SANDBOX_DATABASE_URL)", () => {
   const schema = `sandbox_test_${process.pid}_${Date.now().toString(36)}`;
   let sb: RunningSandbox;
   beforeAll(async () => {
+    // PostgreSQL runs on every machine and in CI (127.0.0.1:5432): its absence is a failure, not a skip.
+    expect(reachable, "PostgreSQL is not reachable on 127.0.0.1:5432").toBe(true);
     sb = await startTestSandbox({ databaseUrl: PG_URL, databaseSchema: schema });
   });
   afterAll(async () => {

@@ -421,6 +421,8 @@ function buildSetGoods(plan: CompanyPlan, random: Random, goods: readonly GoodsI
 }
 
 export const IMAGE_STATUSES = ["0", "1", "2", "3", "4", "9"] as const;
+/** Weights of 0, 1, 2, 3 images a goods. */
+const IMAGE_COUNT_WEIGHTS = [1, 5, 3, 1];
 
 interface ImageTag {
   id: number;
@@ -447,7 +449,7 @@ function buildImages(plan: CompanyPlan, random: Random, goods: readonly GoodsInf
   const base = `img.sandbox.test/${plan.code}`;
   let id = 0;
   for (const g of goods) {
-    const count = g.row.goods_representation_id === null || g.id.endsWith("-S") || g.id.endsWith("-WH") ? random.int(1, 3) : random.weighted([0, 1, 2], [2, 6, 2]);
+    const count = random.weightedIndex(IMAGE_COUNT_WEIGHTS);
     for (let n = 1; n <= count; n++) {
       id++;
       // The first six images take every status of spec 3.2; then mostly uploaded.

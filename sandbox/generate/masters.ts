@@ -5,7 +5,7 @@ import { classificationValues } from "../../lib/ne/registry";
 import type { ResourceKey } from "../../lib/ne/registry/types";
 import type { LoadRow } from "../loader";
 import { audit, type Staff } from "./audit";
-import { address, mailAddress, person, tradeName } from "./japan";
+import { address, mailAddress, person, tradeName, type Address } from "./japan";
 import { DAY_MS, jst } from "./jst";
 import type { CompanyPlan } from "./plan";
 import type { Random } from "./random";
@@ -132,6 +132,12 @@ export interface Supplier {
 export interface WholesaleCustomer {
   id: string;
   name: string;
+  kana: string;
+  mail: string;
+  address: Address;
+  destination: Address;
+  destinationName: string;
+  destinationKana: string;
   ratio: number;
   paymentId: string;
   deliveryId: string;
@@ -368,7 +374,8 @@ export function buildMasters(plan: CompanyPlan, random: Random, nowMs: number): 
     const paymentId = random.weighted(["95", "16", "70"], [6, 3, 1]);
     const deliveryId = random.weighted(["1", "2", "7"], [5, 3, 2]);
     const id = `W${String(i + 1).padStart(4, "0")}`;
-    wholesale.push({ id, name: t.name, ratio, paymentId, deliveryId });
+    const mail = mailAddress(random, contact);
+    wholesale.push({ id, name: t.name, kana: t.kana, mail, address: addr, destination: dest, destinationName: dest === addr ? t.name : destPic.name, destinationKana: dest === addr ? t.kana : destPic.kana, ratio, paymentId, deliveryId });
     const created = jst(opened + random.int(0, 700) * DAY_MS);
     wholesaleRows.push({
       wholesale_id: id,
@@ -380,7 +387,7 @@ export function buildMasters(plan: CompanyPlan, random: Random, nowMs: number): 
       wholesale_address2: addr.address2,
       wholesale_phone: addr.tel,
       wholesale_fax: random.chance(0.6) ? addr.tel.replace(/\d{4}$/, random.digits(4)) : null,
-      wholesale_mail_address: mailAddress(random, contact),
+      wholesale_mail_address: mail,
       wholesale_destination_pic_name: destPic.name,
       wholesale_destination_pic_kana: destPic.kana,
       wholesale_destination_zip_code: dest.zip,

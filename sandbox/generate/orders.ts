@@ -28,6 +28,24 @@ const NOTES = ["不在時は宅配ボックスへお願いします。", "領収
 const STATEMENT_TEXTS = ["いつもご利用いただきありがとうございます。", "またのご利用をお待ちしております。", "商品到着後7日以内であれば返品を承ります。"];
 const PICKING = ["緩衝材多め", "ギフトラッピング", "納品書金額なし", "同梱チラシあり"];
 const CENTERS: readonly [string, string][] = [["1", "GMOペイメントゲートウェイ"], ["2", "SBペイメントサービス"], ["3", "ベリトランス"]];
+/** Payments paid before shipment (the order waits for the deposit). */
+const PREPAID: ReadonlySet<string> = new Set(["15", "17", "18", "20", "21", "25", "30", "32", "33", "34", "35"]);
+/** Payments settled when the order is placed. */
+const INSTANT: ReadonlySet<string> = new Set(["0", "2", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "40", "41", "42", "50", "51", "60", "61", "85", "99"]);
+const MAIL_METHODS = ["4", "5", "6"];
+const MAIL_METHOD_WEIGHTS = [5, 4, 1];
+const CONFIRM_IDS = ["0", "1", "2"];
+const CONFIRM_WEIGHTS = [88, 4, 8];
+const CARD_IDS = ["1", "2", "3", "4", "5"];
+const CARD_WEIGHTS = [45, 25, 20, 7, 3];
+const INSTALMENTS = ["1", "3", "6", "12"];
+const INSTALMENT_WEIGHTS = [94, 3, 2, 1];
+const REOPENED: readonly OrderStatus[] = ["1", "2", "20"];
+const COUPONS = [300, 500, 1000];
+const WORK_NOTES = ["検品済", "再梱包", "要電話確認"];
+/** Weights of DELIVERY_METHODS for parcels (store pick-up only without cash on delivery). */
+const PARCEL_WEIGHTS = [52, 28, 18, 0, 0, 0, 0, 1.5];
+const PARCEL_WEIGHTS_COD = [52, 28, 18, 0, 0, 0, 0, 0];
 
 export interface OrderStats {
   orders: number;
@@ -98,6 +116,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
   const goodsTable = new WeightedTable(sellable, sellable.map((g) => g.popularity));
   const wholesaleGoods = goods.filter((g) => g.merchandiseId === "0" && g.typeId === "0");
   const shopTable = new WeightedTable(plan.shops, plan.shops.map((s) => s.weight));
+  const paymentTables = new Map(plan.shops.map((s) => [s.id, new WeightedTable(s.payments.map(([id]) => id), s.payments.map(([, w]) => w))]));
   const activeWholesale = ctx.wholesale.slice(0, Math.max(1, ctx.wholesale.length - 1));
   const tagByName = new Map(ctx.groupingTags.map((t) => [t.name, t]));
   const hasTag = (n: string) => tagByName.has(n);
@@ -139,7 +158,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
 
     let status: OrderStatus = forced.get(i) ?? statusForAge(random, ageH);
     const cancelled = i === forcedCancel || (!forced.has(i) && random.chance(0.03));
-    if (cancelled && status === "50") status = random.pick(["1", "2", "20"] as const);
+    if (cancelled && status === "50") status = random.pick(REOPENED);
     stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
     if (cancelled) stats.cancelled++;
     const active = !cancelled && status !== "50";
@@ -155,11 +174,10 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     let repeat = false;
     if (wholesaleOrder) {
       wholesaleCustomer = random.pick(activeWholesale);
-      const contact = person(random);
       purchaserName = wholesaleCustomer.name;
-      purchaserKana = contact.kana;
-      purchaserAddr = address(random);
-      purchaserMail = mailAddress(random, contact);
+      purchaserKana = wholesaleCustomer.kana;
+      purchaserAddr = wholesaleCustomer.address;
+      purchaserMail = wholesaleCustomer.mail;
       customerTypeId = "9";
       customerId = wholesaleCustomer.id;
     } else {
@@ -172,8 +190,8 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       purchaserMail = c.mail;
     }
     const giftTo = !wholesaleOrder && random.chance(0.1);
-    const consignee = giftTo ? person(random) : null;
-    const consigneeAddr = giftTo ? address(random) : purchaserAddr;
+    const consignee = giftTo ? person(random) : wholesaleCustomer ? { name: wholesaleCustomer.destinationName, kana: wholesaleCustomer.destinationKana } : null;
+    const consigneeAddr = giftTo ? address(random) : wholesaleCustomer ? wholesaleCustomer.destination : purchaserAddr;
 
     // Rows: distinct goods.
     const lines = wholesaleOrder ? random.int(2, 5) : random.weightedIndex(ROW_COUNT_WEIGHTS) + 1;
@@ -188,17 +206,17 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     }
 
     // Payment and delivery.
-    const paymentId = wholesaleCustomer ? wholesaleCustomer.paymentId : random.weighted(shop.payments.map(([id]) => id), shop.payments.map(([, w]) => w));
+    const paymentId = wholesaleCustomer ? wholesaleCustomer.paymentId : (paymentTables.get(shop.id) as WeightedTable<string>).draw(random);
     const cod = paymentId === "1" || paymentId === "22" || paymentId === "23" || paymentId === "24";
     const totalQty = lineQty.reduce((a, b) => a + b, 0);
     const mailable = !cod && !wholesaleOrder && totalQty <= 2 && lineGoods.every((g) => g.mail);
     let delivery: DeliveryMethod;
     if (wholesaleCustomer) delivery = deliveryMethod(wholesaleCustomer.deliveryId);
-    else if (mailable && random.chance(0.6)) delivery = deliveryMethod(random.weighted(["4", "5", "6"], [5, 4, 1]));
+    else if (mailable && random.chance(0.6)) delivery = deliveryMethod(random.weighted(MAIL_METHODS, MAIL_METHOD_WEIGHTS));
     else if (paymentId === "22") delivery = deliveryMethod("3");
     else if (paymentId === "23") delivery = deliveryMethod("1");
     else if (paymentId === "24") delivery = deliveryMethod("2");
-    else delivery = DELIVERY_METHODS[random.weightedIndex([52, 28, 18, 0, 0, 0, 0, cod ? 0 : 1.5])] as DeliveryMethod;
+    else delivery = DELIVERY_METHODS[random.weightedIndex(cod ? PARCEL_WEIGHTS_COD : PARCEL_WEIGHTS)] as DeliveryMethod;
 
     // Times.
     const importMs = Math.min(nowMs, dateMs + random.int(2, 40) * MINUTE_MS);
@@ -297,7 +315,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     const charge = cod ? (goodsAmount + tax >= 10_000 ? 440 : 330) : paymentId === "3" || paymentId === "31" ? 220 : 0;
     const fee = wholesaleOrder ? (goodsAmount >= 30_000 ? 0 : delivery.fee) : goodsAmount >= 5000 ? 0 : delivery.fee;
     const wrap = giftFlag ? 330 : 0;
-    const coupon = !wholesaleOrder && random.chance(0.05) ? -Math.min(goodsAmount, random.pick([300, 500, 1000])) : 0;
+    const coupon = !wholesaleOrder && random.chance(0.05) ? -Math.min(goodsAmount, random.pick(COUPONS)) : 0;
     const other = wrap + coupon;
     const subtotal = goodsAmount + tax + charge + fee + other;
     let point = 0;
@@ -306,8 +324,8 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     const totalAmount = subtotal - point;
 
     // Deposit.
-    const prepaid = ["15", "17", "18", "20", "21", "25", "30", "32", "33", "34", "35"].includes(paymentId);
-    const instant = ["0", "2", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "40", "41", "42", "50", "51", "60", "61", "85", "99"].includes(paymentId);
+    const prepaid = PREPAID.has(paymentId);
+    const instant = INSTANT.has(paymentId);
     let depositMs: number | null = null;
     if (!cancelled) {
       if (instant) depositMs = clip(importMs + random.int(1, 60) * MINUTE_MS);
@@ -339,7 +357,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
 
     const mail = status === "0" ? "" : `J${depositMs !== null && prepaid ? "N" : ""}${rank >= 5 ? "C" : ""}${sendMs !== null ? "H" : ""}${sendMs !== null && nowMs - sendMs > 10 * DAY_MS && random.chance(0.3) ? "F" : ""}`;
     const importType = status === "1" ? "0" : status === "2" || status === "0" ? (wholesaleOrder ? "2" : "1") : wholesaleOrder ? "2" : shop.orderNumber === "own" && random.chance(0.3) ? "0" : "1";
-    const confirm = status === "0" ? "1" : random.weighted(["0", "1", "2"], [88, 4, 8]);
+    const confirm = status === "0" ? "1" : random.weighted(CONFIRM_IDS, CONFIRM_WEIGHTS);
     const important = random.chance(0.01);
     const modifiedCandidates = [printInstructMs, printMs, sendMs, cancelMs, depositMs].filter((v): v is number => v !== null && v > importMs);
     let modifiedMs = modifiedCandidates.length > 0 ? Math.max(...modifiedCandidates) : null;
@@ -350,7 +368,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     const sendPlanMs = dateMs + random.int(1, 3) * DAY_MS;
     const unpaidPrepaid = prepaid && depositMs === null && !cancelled && ageH > 24 * 5;
     const creditCard = paymentId === "0";
-    const creditType = creditCard ? random.weighted(["1", "2", "3", "4", "5"], [45, 25, 20, 7, 3]) : null;
+    const creditType = creditCard ? random.weighted(CARD_IDS, CARD_WEIGHTS) : null;
     const center = creditCard ? random.pick(CENTERS) : null;
     const related = i > 50 && random.chance(0.01) ? random.int(Math.max(1, orderId - 500), orderId - 1) : null;
     const relatedKind = related === null ? -1 : random.int(0, 3);
@@ -404,9 +422,9 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       receive_order_send_date: sendMs !== null ? jst(sendMs) : null,
       receive_order_send_plan_date: jstDate(sendPlanMs),
       receive_order_send_sequence: rank >= 4 ? String((orderId % 500) + 1) : null,
-      receive_order_worker_text: random.chance(0.05) ? random.pick(["検品済", "再梱包", "要電話確認"]) : null,
+      receive_order_worker_text: random.chance(0.05) ? random.pick(WORK_NOTES) : null,
       receive_order_picking_instruct: random.chance(0.05) || giftFlag ? random.pick(PICKING) : null,
-      receive_order_label_print_date: printMs !== null ? jst(printMs + 3 * MINUTE_MS > nowMs ? printMs : printMs + 3 * MINUTE_MS) : null,
+      receive_order_label_print_date: printMs !== null ? jst(clip(printMs + 3 * MINUTE_MS)) : null,
       receive_order_label_print_flag: rank >= 5 ? "2" : rank >= 3 ? "1" : "0",
       receive_order_hope_delivery_date: hopeDate ? jstDate(dateMs + random.int(3, 7) * DAY_MS) : null,
       receive_order_hope_delivery_time_slot_id: slot?.id ?? null,
@@ -433,7 +451,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       receive_order_credit_approval_type_name: creditCard ? (cancelled ? "取消済" : status === "50" ? "売上確定" : "オーソリ済") : null,
       receive_order_credit_approval_date: creditCard ? jst(clip(importMs + random.int(1, 10) * MINUTE_MS)) : null,
       receive_order_credit_approval_rate: null,
-      receive_order_credit_number_payments: creditCard ? random.weighted(["1", "3", "6", "12"], [94, 3, 2, 1]) : null,
+      receive_order_credit_number_payments: creditCard ? random.weighted(INSTALMENTS, INSTALMENT_WEIGHTS) : null,
       receive_order_credit_authorization_center_id: center?.[0] ?? null,
       receive_order_credit_authorization_center_name: center?.[1] ?? null,
       receive_order_credit_approval_fax_printing_date: null,

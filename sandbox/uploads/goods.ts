@@ -9,6 +9,7 @@ import type { SandboxDb } from "../db";
 import { loadRows } from "../loader";
 import type { RegistryIndex } from "../registry";
 import { COMPANY_COLUMN } from "../schema";
+import { DELIVERY_METHODS } from "../generate/masters";
 import { normalizeDateTime } from "../time";
 import { ProblemList, reason, UploadError, type Reason } from "./errors";
 import { col, createdValues, fieldNames, modifiedSet, onlyFields, readWarehouseStock, stockKey, table, writeWarehouseStock, type Actor } from "./stock";
@@ -24,7 +25,9 @@ type Kind =
   | { kind: "flag" }
   | { kind: "jan" }
   | { kind: "url" }
-  | { kind: "tags" };
+  | { kind: "tags" }
+  /** Free code; the name is known for some codes. */
+  | { kind: "code"; names: ReadonlyMap<string, string> };
 
 interface ColumnDef {
   /** Goods field it sets (none: handled apart). */
@@ -98,7 +101,7 @@ export const GOODS_COLUMNS: Readonly<Record<string, ColumnDef>> = {
   maker_kataban: { field: "goods_maker_model_number", type: text() },
   zaiko_threshold: { field: "goods_stock_alert_mail_threshold", type: INT },
   orosi_threshold: { field: "goods_wholesale_mortgage_threshold", type: INT },
-  hasou_houhou_kbn: { field: "goods_delivery_id", type: text(10) },
+  hasou_houhou_kbn: { field: "goods_delivery_id", nameField: "goods_delivery_name", type: { kind: "code", names: new Map(DELIVERY_METHODS.map((d) => [d.id, d.name])) } },
   hasoumoto_code: { field: "goods_shipping_base_id", type: text(50) },
   zaiko_su: { type: INT },
   yoyaku_zaiko_su: { type: INT },
@@ -165,6 +168,9 @@ function readValue(def: ColumnDef, raw: string): { value: Value; name?: string }
     case "url":
       if (!/^https?:\/\/[^\s]+$/.test(v) || v.length > 2000) return { problem: reason(`http:// か https:// で始まるURLを指定してください: ${v}`, `must be an http:// or https:// URL: ${v}`) };
       return { value: v };
+    case "code":
+      if (!/^[\x21-\x7e]{1,10}$/.test(v)) return { problem: reason(`半角英数字10文字以内で指定してください: ${v}`, `must be up to 10 half-width characters: ${v}`) };
+      return { value: v, name: def.type.names.get(v) ?? "" };
     case "tags": {
       const t = v.trim();
       if (t.includes("[") || t.includes("]")) {
@@ -255,7 +261,7 @@ export async function applyGoodsUpload(db: SandboxDb, registry: RegistryIndex, c
         continue;
       }
       if (def.field && goodsNames.has(def.field)) change.fields[def.field] = read.value;
-      if (def.nameField && read.name !== undefined && goodsNames.has(def.nameField)) change.fields[def.nameField] = read.name;
+      if (def.nameField && read.name !== undefined && goodsNames.has(def.nameField)) change.fields[def.nameField] = read.name === "" ? null : read.name;
       if (name === "tag") change.tags = [...String(read.value).matchAll(/\[([^\]]+)\]/g)].map((m) => m[1] ?? "");
       if (name === "zaiko_su") change.zaikoSu = Number(read.value);
       if (name === "yoyaku_zaiko_su") change.yoyakuZaikoSu = Number(read.value);
@@ -418,7 +424,27 @@ export async function applyGoodsUpload(db: SandboxDb, registry: RegistryIndex, c
       [companyNeId, imageChanges.map((c) => c.code)],
     );
     const counts = new Map(orders.map((r) => [r.g, Number(r.n)]));
-    const rows = imageChanges.map((c) => {
+    // The same URL again for a goods updates that image's alt text instead of adding one.
+    const known = await db.query<{ id: string; g: string; url: string | null }>(
+      `SELECT ${col("goods_image_id")}::text AS id, ${col("goods_image_goods_id")} AS g, ${col("goods_image_url_https")} AS url FROM ${table("goodsImage")}
+       WHERE ${COMPANY_COLUMN} = $1 AND ${col("goods_image_goods_id")} = ANY($2::text[])`,
+      [companyNeId, imageChanges.map((c) => c.code)],
+    );
+    const byUrl = new Map(known.map((r) => [`${r.g}\t${r.url ?? ""}`, r.id]));
+    const fresh: GoodsChange[] = [];
+    for (const c of imageChanges) {
+      const id = byUrl.get(`${c.code}\t${(c.imageUrl as string).replace(/^http:/, "https:")}`);
+      if (id === undefined) {
+        fresh.push(c);
+        continue;
+      }
+      if (c.imageAlt === undefined) continue;
+      await db.query(
+        `UPDATE ${table("goodsImage")} SET ${col("goods_image_alt")} = $3::text, ${modifiedSet("goods_image_", 4, imageNames)} WHERE ${COMPANY_COLUMN} = $1 AND ${col("goods_image_id")} = $2::numeric`,
+        [companyNeId, id, c.imageAlt, actor.now, actor.id, actor.name],
+      );
+    }
+    const rows = fresh.map((c) => {
       nextId++;
       const url = c.imageUrl as string;
       const fileName = url.replace(/[?#].*$/, "").split("/").pop() || `${c.code}.jpg`;
@@ -439,7 +465,7 @@ export async function applyGoodsUpload(db: SandboxDb, registry: RegistryIndex, c
         imageNames,
       );
     });
-    await loadRows(db, "goodsImage", companyNeId, rows, { registry });
+    if (rows.length > 0) await loadRows(db, "goodsImage", companyNeId, rows, { registry });
   }
   return { rows: t.rows.length, goods: changes.length };
 }

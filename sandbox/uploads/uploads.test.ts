@@ -165,6 +165,17 @@ describe("goods upload: applied", () => {
     expect((await ws(1, target.g))?.q).toBe(target.q + 5);
   });
 
+  it("the same image URL again updates its alt text; hasou_houhou_kbn sets the delivery method and its name", async () => {
+    await expectDone(GOODS, utf8("syohin_code,image_url_http,image_alt,hasou_houhou_kbn\nNEW-TEA-001,http://img.example.jp/new-tea-001.jpg,新茶 八十八夜,4\n"));
+    const images = await sb.db.query<Record<string, string | null>>(
+      `SELECT goods_image_alt AS alt, goods_image_last_modified_by_name AS modifier FROM ne_goods_image WHERE company_ne_id = $1 AND goods_image_goods_id = 'NEW-TEA-001'`,
+      [c1.neId],
+    );
+    expect(images).toEqual([{ alt: "新茶 八十八夜", modifier: "佐藤 花子" }]);
+    const goods = await sb.db.query<Record<string, string | null>>(`SELECT goods_delivery_id AS id, goods_delivery_name AS name FROM ne_goods WHERE company_ne_id = $1 AND goods_id = 'NEW-TEA-001'`, [c1.neId]);
+    expect(goods).toEqual([{ id: "4", name: "ネコポス" }]);
+  });
+
   it("goods upload of the sample's full header is accepted", async () => {
     const header = "syohin_code,sire_code,jan_code,maker_name,maker_kana,maker_jyusyo,maker_yubin_bangou,kataban,hs_code,iro,syohin_name,gaikoku_syohin_name,invoice_commodity_name,syohin_kbn,toriatukai_kbn,genka_tnk,hyoji_tnk,baika_tnk,gaikoku_baika_tnk,kake_ritu,omosa,haba,okuyuki,takasa,yusou_kbn,syohin_status_kbn,hatubai_bi,zaiko_teisu,hachu_ten,lot,keisai_tantou,keisai_bi,bikou,daihyo_syohin_code,visible_flg,mail_tag,tag,location,mail_send_flg,mail_send_num,gift_ok_flg,size,org_select1,org_select2,org_select3,org_select4,org_select5,org_select6,org_select7,org_select8,org_select9,org_select10,org1,org2,org3,org4,org5,org6,org7,org8,org9,org10,org11,org12,org13,org14,org15,org16,org17,org18,org19,org20,maker_kataban,zaiko_threshold,orosi_threshold,hasou_houhou_kbn,hasoumoto_code,zaiko_su,yoyaku_zaiko_su,nyusyukko_riyu,hit_syohin_alert_quantity,nouki_kbn,nouki_sitei_bi,syohin_setumei_html,syohin_setumei_text,spec_html,spec_text,chui_jiko_html,chui_jiko_text,syohin_jyotai_kbn,syohin_jyotai_setumei,category_code_auc,category_text,image_url_http,image_alt";
     const cells = header.split(",").map(() => "");
@@ -384,6 +395,21 @@ describe("bad uploads: the job fails with the exact message and nothing changes"
 describe("after the uploads", () => {
   it("stock is still consistent with warehouses and order rows", async () => {
     expect(await checkStockConsistency(sb.db, c1.neId)).toEqual([]);
+  });
+
+  it("count operations still agree with the tables (rows inserted and deleted by uploads)", async () => {
+    const pairs: [string, string][] = [
+      ["/api_v1_master_goods/count", "ne_goods"],
+      ["/api_v1_master_stock/count", "ne_stock"],
+      ["/api_v1_warehouse_stock/count", "ne_warehouse_stock"],
+      ["/api_v1_master_goodstag/count", "ne_goods_tag"],
+      ["/api_v1_master_goodsimage/count", "ne_goods_image"],
+    ];
+    for (const [path, tableName] of pairs) {
+      const answer = await call(sb.url, path, { ...tokens });
+      const rows = await sb.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${tableName} WHERE company_ne_id = $1`, [c1.neId]);
+      expect(answer.count, path).toBe(rows[0]?.n);
+    }
   });
 
   it("the que search lists the jobs with their statuses", async () => {
