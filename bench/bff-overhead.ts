@@ -2,7 +2,7 @@
 // (/api/ne/..., session cookie, validation, token store, gateway) and through a do-nothing
 // Next.js rewrite, each at concurrency 32 in one run. Targets: BFF/direct p50 latency ≤ 1.10,
 // BFF/direct throughput ≥ 0.90. 32 signed-in sessions, as 32 people at once would be.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
@@ -60,11 +60,32 @@ async function directToken(sandbox: string, login: string): Promise<string> {
   return json.access_token;
 }
 
+/** CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT) and this one. */
+function stackCpuSeconds(): { stack: number; client: number } {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+      if (!environ.includes(`SANDBOX_PORT=${SANDBOX_PORT}\0`) || Number(pid) === process.pid) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  const own = process.cpuUsage();
+  return { stack: ticks / 100, client: (own.user + own.system) / 1e6 };
+}
+
 interface LoadResult {
   p50: number;
   p95: number;
   rps: number;
   errors: number;
+  /** CPU milliseconds per request: the servers (sandbox, and Next when in the path) and the load client. */
+  serverCpuMs?: number;
+  clientCpuMs?: number;
 }
 
 /**
@@ -144,8 +165,16 @@ export const bffOverhead: Bench = {
       for (const name of Object.keys(targets)) await load(WARMUP, CONCURRENCY, targets[name]!);
       const rounds = 3;
       const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
+      const perRound = Math.ceil(REQUESTS / rounds);
       for (let r = 0; r < rounds; r++) {
-        for (const name of Object.keys(targets)) parts[name]!.push(await load(Math.ceil(REQUESTS / rounds), CONCURRENCY, targets[name]!));
+        for (const name of Object.keys(targets)) {
+          const before = stackCpuSeconds();
+          const result = await load(perRound, CONCURRENCY, targets[name]!);
+          const after = stackCpuSeconds();
+          result.serverCpuMs = ((after.stack - before.stack) * 1000) / perRound;
+          result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
+          parts[name]!.push(result);
+        }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       for (const [name, list] of Object.entries(parts)) {
@@ -154,6 +183,8 @@ export const bffOverhead: Bench = {
           p95: median(list.map((x) => x.p95)),
           rps: median(list.map((x) => x.rps)),
           errors: list.reduce((n, x) => n + x.errors, 0),
+          serverCpuMs: median(list.map((x) => x.serverCpuMs ?? 0)),
+          clientCpuMs: median(list.map((x) => x.clientCpuMs ?? 0)),
         };
       }
 
@@ -179,6 +210,14 @@ export const bffOverhead: Bench = {
           baseline: { name: "direct", value: d.rps },
           ratio: r.rps / d.rps,
           ...(isBff ? { target: "ratio >= 0.90", pass: r.rps / d.rps >= 0.9 } : {}),
+        });
+        rows.push({
+          bench: "bff-overhead",
+          name: `${name} server CPU per request (client ${r.clientCpuMs!.toFixed(2)} ms)`,
+          value: r.serverCpuMs!,
+          unit: "ms",
+          baseline: { name: "direct", value: d.serverCpuMs! },
+          ratio: r.serverCpuMs! / d.serverCpuMs!,
         });
       }
       return rows;
