@@ -19,13 +19,18 @@ export interface ProxyDeps {
 
 type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
 
+/** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
+const COMPRESS_FROM_BYTES = 256 * 1024;
+
 function json(body: OperationResponse | ErrorBody, status = 200): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
     // The page proxy (proxy.ts) skips this hot path; an API answer carries its own headers.
     headers: {
       "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
+      // `no-transform` keeps Next's gzip off small answers (grid pages); large ones (exports) compress.
+      "cache-control": text.length < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store",
       "x-content-type-options": "nosniff",
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
       "referrer-policy": "same-origin",
