@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Header } from "@/components/shell/header";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SkipLink } from "@/components/shell/skip-link";
+import { QueryProviders } from "@/components/query/providers";
 import { requireSession } from "@/lib/auth/require-session";
 
 const mainId = "main";
@@ -20,7 +21,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           tabIndex={-1}
           className="min-w-0 flex-1 px-4 py-5 focus-visible:outline-none md:px-8 md:py-6"
         >
-          {children}
+          <QueryProviders>{children}</QueryProviders>
         </main>
       </div>
     </div>

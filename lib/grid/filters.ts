@@ -2,7 +2,7 @@
 // for the URL and saved views (`field.op:value`), and the API conditions they become.
 // Browser-safe and pure; every filter is checked against the registry, so a hand-edited URL can
 // only ever produce conditions the BFF accepts.
-import { z } from "zod";
+import { enum as zodEnum, maxLength, regex, string } from "zod/mini";
 import type { ConditionInput } from "@/lib/bff/operation-request";
 import { uiOperators } from "@/lib/ne/registry/field";
 import {
@@ -124,11 +124,8 @@ export function validateFilter(resource: ResourceDef, input: GridFilter): GridFi
   return value === null ? null : { field: field.name, op: input.op, value };
 }
 
-const tokenSchema = z
-  .string()
-  .max(12_000)
-  .regex(/^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/);
-const operatorSchema = z.enum(OPERATORS);
+const tokenSchema = string().check(maxLength(12_000), regex(/^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/));
+const operatorSchema = zodEnum(OPERATORS);
 
 /**
  * `receive_order_order_status_id.in:20,30` → a valid filter of `resource`, or null (bad tokens

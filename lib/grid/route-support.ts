@@ -3,7 +3,7 @@ import "server-only";
 // otherwise, so the page sends the person to sign in), mutations must come from this site's
 // Origin (as the BFF proxy checks uploads), bodies are small JSON checked with zod, and errors
 // have the BFF's shape `{error:{code, message, retryable, kind}}`.
-import type { z } from "zod";
+import type { ZodMiniType } from "zod/mini";
 import { publicOrigin } from "@/lib/auth/public-origin";
 import type { NeErrorKind } from "@/lib/ne/errors";
 import { currentGridOwner, type GridOwner } from "./store";
@@ -43,7 +43,7 @@ export async function guard(request: Request, gridParam: string, mutation: boole
 }
 
 /** The request's JSON body checked with `schema`, or the 4xx answer to give. */
-export async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<{ data: T } | { response: Response }> {
+export async function readBody<T>(request: Request, schema: ZodMiniType<T>): Promise<{ data: T } | { response: Response }> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return { response: problem(415, "unsupported-media-type", "send the request as application/json") };
   }

@@ -4,7 +4,7 @@
 //
 //   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500
 import { createLoader, createParser, createSerializer, parseAsNativeArrayOf, parseAsNumberLiteral } from "nuqs";
-import { z } from "zod";
+import { coerce, gte, lte, maxLength, minLength, refine, regex, string, trim } from "zod/mini";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 import { filterKey, parseFilterToken, serializeFilterToken, type GridFilter } from "./filters";
@@ -13,9 +13,9 @@ export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 /** The API's offset is bounded by the BFF (100,000,000); no page can start later. */
 export const MAX_PAGE = 1_000_000;
 
-const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE);
-const recordKeySchema = z.string().regex(/^[0-9A-Za-z_-]{1,100}$/);
-const extensionIdSchema = z.string().trim().min(1).max(200);
+const pageSchema = coerce.number().check(refine(Number.isInteger), gte(1), lte(MAX_PAGE));
+const recordKeySchema = string().check(regex(/^[0-9A-Za-z_-]{1,100}$/));
+const extensionIdSchema = string().check(trim(), minLength(1), maxLength(200));
 
 const pageParser = createParser({
   parse: (s) => {

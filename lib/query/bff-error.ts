@@ -1,17 +1,26 @@
 // The error every BFF call of the browser rejects with: the proxy's `{error:{code, message,
 // retryable, kind}}` plus the HTTP status, or a network failure in the same shape. Pages branch on
 // `kind` (auth-expired sends the person to sign in again) and `retryable` (worth another try).
-import { z } from "zod";
+// Checked by hand, not with zod: this module is in every dashboard page's first load.
 import { NE_ERROR_KINDS, type NeErrorKind } from "@/lib/ne/errors";
 
-export const bffErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    retryable: z.boolean(),
-    kind: z.enum(NE_ERROR_KINDS),
-  }),
-});
+interface BffErrorBody {
+  code: string;
+  message: string;
+  retryable: boolean;
+  kind: NeErrorKind;
+}
+
+/** The `error` of a BFF error answer, or null when the body is not one. */
+export function parseBffErrorBody(body: unknown): BffErrorBody | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return null;
+  const { code, message, retryable, kind } = error as Record<string, unknown>;
+  if (typeof code !== "string" || typeof message !== "string" || typeof retryable !== "boolean") return null;
+  if (!NE_ERROR_KINDS.includes(kind as NeErrorKind)) return null;
+  return { code, message, retryable, kind: kind as NeErrorKind };
+}
 
 export class BffError extends Error {
   readonly code: string;
@@ -42,8 +51,8 @@ export async function bffErrorOf(response: Response): Promise<BffError> {
   } catch {
     body = undefined;
   }
-  const parsed = bffErrorBodySchema.safeParse(body);
-  if (parsed.success) return new BffError({ ...parsed.data.error, status: response.status });
+  const parsed = parseBffErrorBody(body);
+  if (parsed) return new BffError({ ...parsed, status: response.status });
   const kind: NeErrorKind = response.status === 401 ? "auth-expired" : response.status >= 500 ? "upstream-failure" : "invalid-request";
   return new BffError({
     code: "http-status",

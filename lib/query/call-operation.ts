@@ -1,7 +1,7 @@
 // The browser's one way to call the API: `POST /api/ne/<operation path>` with the JSON request of
 // lib/bff/operation-request.ts. Same origin, session cookie only: no token ever reaches the page.
 // Answers are parsed at this boundary; failures reject with a BffError.
-import { z } from "zod";
+import { array, nullable, number, object, optional, record, string, type output } from "zod/mini";
 import type { OperationRequest } from "@/lib/bff/operation-request";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 
@@ -11,10 +11,10 @@ export type ApiRow = Record<string, string | null>;
 /** What a page sends: the proxy's request without upload parts. */
 export type NeRequest = Omit<OperationRequest, "upload" | "waitFlag">;
 
-const rowSchema = z.record(z.string(), z.string().nullable());
-const answerSchema = z.object({
-  rows: z.array(rowSchema).optional(),
-  count: z.number().optional(),
+const rowSchema = record(string(), nullable(string()));
+const answerSchema = object({
+  rows: optional(array(rowSchema)),
+  count: optional(number()),
 });
 
 export interface SearchAnswer {
@@ -29,7 +29,7 @@ export interface InfoAnswer {
   rows: ApiRow[];
 }
 
-async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<z.infer<typeof answerSchema>> {
+async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<output<typeof answerSchema>> {
   let response: Response;
   try {
     response = await fetch(`/api/ne${path}`, {
@@ -77,6 +77,6 @@ export async function callInfo(path: OperationPath, signal?: AbortSignal): Promi
 }
 
 /** Any operation, answered as the proxy gives it (`rows` and/or `count`). */
-export function callOperation(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<z.infer<typeof answerSchema>> {
+export function callOperation(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<output<typeof answerSchema>> {
   return post(path, request, signal);
 }

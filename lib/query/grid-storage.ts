@@ -2,7 +2,7 @@
 // The browser side of app/api/grid: a person's column preferences and saved views per grid.
 // Answers are parsed with the same schemas the route handlers check their input with.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { boolean, object, type ZodMiniType } from "zod/mini";
 import {
   preferencesAnswerSchema,
   savedViewListSchema,
@@ -14,7 +14,7 @@ import {
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 import { gridKeys } from "./keys";
 
-async function request<T>(url: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
+async function request<T>(url: string, schema: ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -34,7 +34,7 @@ async function request<T>(url: string, schema: z.ZodType<T>, init: RequestInit =
   return parsed.data;
 }
 
-const deletedSchema = z.object({ deleted: z.boolean() });
+const deletedSchema = object({ deleted: boolean() });
 const preferencesUrl = (grid: string) => `/api/grid/preferences/${encodeURIComponent(grid)}`;
 const viewsUrl = (grid: string) => `/api/grid/views/${encodeURIComponent(grid)}`;
 

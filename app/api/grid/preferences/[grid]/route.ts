@@ -1,0 +1,23 @@
+// A person's columns (visible, order, widths) of one grid: GET reads, PUT replaces.
+import { gridPreferencesSchema } from "@/lib/grid/preferences";
+import { guard, json, readBody } from "@/lib/grid/route-support";
+import { readPreferences, writePreferences } from "@/lib/grid/store";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ grid: string }> };
+
+export async function GET(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guard(request, (await params).grid, false);
+  if ("response" in checked) return checked.response;
+  return json({ preferences: await readPreferences(checked.owner, checked.grid) });
+}
+
+export async function PUT(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guard(request, (await params).grid, true);
+  if ("response" in checked) return checked.response;
+  const body = await readBody(request, gridPreferencesSchema);
+  if ("response" in body) return body.response;
+  await writePreferences(checked.owner, checked.grid, body.data);
+  return json({ preferences: body.data });
+}

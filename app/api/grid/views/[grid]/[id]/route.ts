@@ -1,0 +1,33 @@
+// One saved view: PATCH renames it, DELETE removes it. Only its owner's requests find it.
+import { z } from "zod";
+import { renameViewSchema } from "@/lib/grid/preferences";
+import { guard, json, problem, readBody } from "@/lib/grid/route-support";
+import { deleteView, renameView } from "@/lib/grid/store";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ grid: string; id: string }> };
+
+const idSchema = z.uuid();
+
+export async function PATCH(request: Request, { params }: Context): Promise<Response> {
+  const { grid, id } = await params;
+  const checked = await guard(request, grid, true);
+  if ("response" in checked) return checked.response;
+  if (!idSchema.safeParse(id).success) return problem(404, "not-found", "no such view");
+  const body = await readBody(request, renameViewSchema);
+  if ("response" in body) return body.response;
+  const result = await renameView(checked.owner, checked.grid, id, body.data.name);
+  if (result.ok) return json(result.view);
+  if (result.reason === "duplicate-name") return problem(409, "duplicate-name", "a view with this name exists");
+  return problem(404, "not-found", "no such view");
+}
+
+export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+  const { grid, id } = await params;
+  const checked = await guard(request, grid, true);
+  if ("response" in checked) return checked.response;
+  if (!idSchema.safeParse(id).success) return problem(404, "not-found", "no such view");
+  const deleted = await deleteView(checked.owner, checked.grid, id);
+  return deleted ? json({ deleted: true }) : problem(404, "not-found", "no such view");
+}

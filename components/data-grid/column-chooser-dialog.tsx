@@ -1,0 +1,130 @@
+"use client";
+// The column chooser's dialog: shown columns in order with up/down buttons, hidden ones below,
+// a search box, and "Back to defaults".
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { ColumnChooserProps } from "./column-chooser";
+import { Modal } from "./modal";
+
+export default function ColumnChooserDialog({ resource, locale, visible, defaults, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
+  const t = useTranslations("grid");
+  const id = useId();
+  const [shown, setShown] = useState<string[]>(() => [...visible]);
+  const [query, setQuery] = useState("");
+  const [resetWidths, setResetWidths] = useState(false);
+  const byName = useMemo(() => new Map(resource.fields.map((f) => [f.name, f])), [resource]);
+  const hidden = resource.fields.filter((f) => !shown.includes(f.name));
+  const q = query.trim().toLowerCase();
+  const matches = (name: string) => {
+    if (!q) return true;
+    const f = byName.get(name);
+    return Boolean(f && (f.label[locale].toLowerCase().includes(q) || f.name.includes(q)));
+  };
+
+  const move = (index: number, delta: number) => {
+    const next = [...shown];
+    const target = index + delta;
+    if (target < 0 || target >= next.length) return;
+    [next[index], next[target]] = [next[target] as string, next[index] as string];
+    setShown(next);
+  };
+
+  const footer = (
+    <>
+      <Button
+        variant="ghost"
+        className="mr-auto"
+        onClick={() => {
+          setShown([...defaults]);
+          setResetWidths(true);
+        }}
+      >
+        {t("columns.reset")}
+      </Button>
+      <Button onClick={onClose}>{t("cancel")}</Button>
+      <Button
+        variant="primary"
+        disabled={shown.length === 0}
+        onClick={() => {
+          onApply(shown, resetWidths);
+          onClose();
+        }}
+      >
+        {t("columns.apply")}
+      </Button>
+    </>
+  );
+
+  return (
+    <Modal open onClose={onClose} title={t("columns.title")} subtitle={t("columns.summary", { shown: shown.length, total: resource.fields.length })} footer={footer}>
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-q`} className="text-xs font-medium text-ink-600 dark:text-ink-300">
+            {t("columns.search")}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-850"
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("columns.shown")}</legend>
+          <ol className="space-y-0.5">
+            {shown.map((name, index) => {
+              const field = byName.get(name);
+              if (!field || !matches(name)) return null;
+              const label = field.label[locale];
+              return (
+                <li key={name} className="flex items-center gap-2 rounded px-1.5 py-0.5 hover:bg-ink-50 dark:hover:bg-ink-800">
+                  <input
+                    id={`${id}-${name}`}
+                    type="checkbox"
+                    checked
+                    disabled={shown.length === 1}
+                    onChange={() => setShown(shown.filter((n) => n !== name))}
+                    className="size-4 accent-brand-600"
+                  />
+                  <label htmlFor={`${id}-${name}`} className="flex-1 truncate text-sm">
+                    {label}
+                  </label>
+                  <Button size="icon" variant="ghost" aria-label={t("columns.up", { column: label })} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button size="icon" variant="ghost" aria-label={t("columns.down", { column: label })} disabled={index === shown.length - 1} onClick={() => move(index, 1)}>
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("columns.hidden")}</legend>
+          <ul className="space-y-0.5">
+            {hidden
+              .filter((f) => matches(f.name))
+              .map((field) => (
+                <li key={field.name} className="flex items-center gap-2 rounded px-1.5 py-1 hover:bg-ink-50 dark:hover:bg-ink-800">
+                  <input
+                    id={`${id}-${field.name}`}
+                    type="checkbox"
+                    checked={false}
+                    onChange={() => setShown([...shown, field.name])}
+                    className="size-4 accent-brand-600"
+                  />
+                  <label htmlFor={`${id}-${field.name}`} className="flex-1 truncate text-sm">
+                    {field.label[locale]}
+                  </label>
+                </li>
+              ))}
+          </ul>
+        </fieldset>
+      </div>
+    </Modal>
+  );
+}

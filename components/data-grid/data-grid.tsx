@@ -1,0 +1,285 @@
+"use client";
+// The generic grid: columns from the registry, state in the URL (nuqs), per-person columns and
+// saved views from the database, count and page fetched in parallel through the BFF, distinct
+// loading / empty / filtered-to-nothing / error states, a detail drawer and CSV export (both
+// loaded on first use). A page gives it a GridDefinition and its texts; nothing here knows orders.
+import { Download } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useLocale, useTranslations } from "next-intl";
+import { useQueryStates } from "nuqs";
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
+import { Button } from "@/components/ui/button";
+import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
+import type { GridLocale } from "@/lib/grid/format";
+import type { PageSize } from "@/lib/grid/page-sizes";
+import { resolveColumns, type GridPreferences, type SavedView, type SavedViewState } from "@/lib/grid/preferences";
+import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
+import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
+import { useCount, useSearch } from "@/lib/query/hooks";
+import type { NeRequest } from "@/lib/query/call-operation";
+import { ColumnChooser } from "./column-chooser";
+import { FilterBuilder } from "./filter-builder";
+import { FilterChips } from "./filter-chips";
+import type { GridDefinition } from "./grid-definition";
+import { GridPagination } from "./grid-pagination";
+import { GridEmpty, GridFilteredEmpty, GridPastEnd, GridSkeleton } from "./grid-states";
+import { GridTable, type ChoiceLabels, type RowSelection } from "./grid-table";
+import { SavedViews } from "./saved-views";
+import { useChoiceLabels } from "./use-choice-labels";
+
+const RecordDrawer = dynamic(() => import("./record-drawer"), { ssr: false });
+const ExportDialog = dynamic(() => import("./export-dialog"), { ssr: false });
+
+export interface GridTexts {
+  /** Accessible name of the grid ("Order slips"). */
+  label: string;
+  emptyTitle: string;
+  emptyBody?: string;
+  filteredTitle: string;
+}
+
+type DataGridProps = {
+  definition: GridDefinition;
+  initialPreferences: GridPreferences | null;
+  texts: GridTexts;
+  /** At the right of the toolbar (links to related pages). */
+  toolbarExtra?: ReactNode;
+};
+
+export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }: DataGridProps) {
+  const locale = useLocale() as GridLocale;
+  const t = useTranslations("grid");
+  const domId = useId().replace(/:/g, "");
+  const { resource } = definition;
+  const [url, setUrl] = useQueryStates(gridUrlParsers(resource), { history: "push" });
+
+  const filters = useMemo(() => dedupeFilters(url.f), [url.f]);
+  const conditions = useMemo(() => filtersToConditions(resource, filters), [resource, filters]);
+  const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
+
+  const preferences = useGridPreferences(definition.id, initialPreferences);
+  const savePreferences = useSaveGridPreferences(definition.id);
+  const columns = useMemo(() => resolveColumns(resource, definition.defaultColumns, preferences.data), [resource, definition.defaultColumns, preferences.data]);
+  const columnNames = useMemo(() => columns.map((c) => c.field.name), [columns]);
+  const fields = useMemo(
+    () => [...new Set([...definition.keyFields, ...columnNames, ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? [])])],
+    [definition, columnNames],
+  );
+
+  const offset = (url.page - 1) * url.size;
+  const countRequest = useMemo<NeRequest>(() => ({ conditions, ...(extensionExecutionId ? { extensionExecutionId } : {}) }), [conditions, extensionExecutionId]);
+  const searchRequest = useMemo<NeRequest>(() => ({ ...countRequest, fields, offset, limit: url.size }), [countRequest, fields, offset, url.size]);
+
+  // The same queries GridBody throws from; here they only feed the toolbar (export total) and
+  // hold back the choice lists until the rows are in.
+  const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
+  const choiceLabels = useChoiceLabels(
+    definition,
+    columns.map((c) => c.field),
+    locale,
+    search.isSuccess && !search.isPlaceholderData,
+  );
+
+  // Selection and the active row belong to one page of one result: they start over with it.
+  const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
+  const [selectionState, setSelectionState] = useState<{ scope: string; selection: RowSelection }>({ scope, selection: {} });
+  const selection = selectionState.scope === scope ? selectionState.selection : {};
+  const setSelection = useCallback((next: RowSelection) => setSelectionState({ scope, selection: next }), [scope]);
+  const [activeState, setActiveState] = useState({ scope, index: 0 });
+  const activeIndex = activeState.scope === scope ? activeState.index : 0;
+  const setActiveIndex = useCallback((index: number) => setActiveState({ scope, index }), [scope]);
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const replaceFilters = (next: readonly GridFilter[]) => void setUrl({ f: [...next], page: 1 });
+  const setQuickFilters = (keys: readonly string[], next: readonly GridFilter[]) => {
+    let out = filters.filter((f) => !keys.includes(filterKey(f)));
+    for (const f of next) out = upsertFilter(out, f);
+    replaceFilters(out);
+  };
+  const clearFilters = () => void setUrl({ f: [], page: 1, extension_execution_id: null });
+
+  const openRecord = (key: string) => void setUrl({ open: key }, { history: "replace" });
+  const closeRecord = () => {
+    void setUrl({ open: null }, { history: "replace" });
+    requestAnimationFrame(() => gridRef.current?.focus({ preventScroll: true }));
+  };
+
+  const widths = preferences.data?.widths ?? {};
+  const saveColumns = (names: string[], nextWidths: Record<string, number>) => savePreferences.mutate({ columns: names, widths: nextWidths });
+
+  const currentView = (): SavedViewState => ({
+    filters: filters.map(serializeFilterToken),
+    columns: columnNames,
+    widths,
+    size: url.size,
+  });
+  const applyView = (view: SavedView) => {
+    void setUrl({ f: parseFilterTokens(resource, view.state.filters), page: 1, size: view.state.size ?? url.size, open: null });
+    if (view.state.columns?.length) saveColumns(view.state.columns, view.state.widths ?? widths);
+  };
+
+  const total = count.data?.count;
+  const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
+  const QuickFilters = definition.quickFilters;
+
+  return (
+    <div className="flex flex-col gap-3" data-grid={definition.id}>
+      {QuickFilters ? <QuickFilters filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+          <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
+          <FilterChips
+            definition={definition}
+            filters={filters}
+            locale={locale}
+            onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
+            onClear={clearFilters}
+            extensionExecutionId={extensionExecutionId}
+            onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {toolbarExtra}
+          <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
+          <ColumnChooser
+            resource={resource}
+            locale={locale}
+            visible={columnNames}
+            defaults={definition.defaultColumns}
+            onApply={(names, resetWidths) => saveColumns(names, resetWidths ? {} : widths)}
+          />
+          <Button size="sm" onClick={() => setExporting(true)} disabled={!total} aria-haspopup="dialog">
+            <Download aria-hidden="true" />
+            {t("export")}
+          </Button>
+        </div>
+      </div>
+      {savePreferences.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {t("preferencesFailed")}
+        </p>
+      ) : null}
+      <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
+        <GridBody
+          definition={definition}
+          domId={domId}
+          texts={texts}
+          locale={locale}
+          countRequest={countRequest}
+          searchRequest={searchRequest}
+          page={url.page}
+          size={url.size}
+          filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+          columns={columns}
+          choiceLabels={choiceLabels}
+          selection={selection}
+          onSelectionChange={setSelection}
+          activeIndex={activeIndex}
+          onActiveIndexChange={setActiveIndex}
+          onOpen={openRecord}
+          gridRef={gridRef}
+          onPage={(page) => void setUrl({ page })}
+          onSize={(size) => void setUrl({ size, page: 1 })}
+          onClearFilters={clearFilters}
+          onResizeEnd={(next) => saveColumns(columnNames, { ...widths, ...next })}
+        />
+      </QueryErrorBoundary>
+      {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
+      {exporting && total !== undefined ? (
+        <ExportDialog
+          definition={definition}
+          locale={locale}
+          visibleColumns={columnNames}
+          request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
+          onClose={() => setExporting(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type GridBodyProps = {
+  definition: GridDefinition;
+  domId: string;
+  texts: GridTexts;
+  locale: GridLocale;
+  countRequest: NeRequest;
+  searchRequest: NeRequest;
+  page: number;
+  size: PageSize;
+  filtered: boolean;
+  columns: ReturnType<typeof resolveColumns>;
+  choiceLabels: Readonly<Record<string, ChoiceLabels>>;
+  selection: RowSelection;
+  onSelectionChange: (next: RowSelection) => void;
+  activeIndex: number;
+  onActiveIndexChange: (index: number) => void;
+  onOpen: (key: string) => void;
+  gridRef: RefObject<HTMLDivElement | null>;
+  onPage: (page: number) => void;
+  onSize: (size: PageSize) => void;
+  onClearFilters: () => void;
+  onResizeEnd: (widths: Record<string, number>) => void;
+};
+
+/** Rows and paging; failures of either query go to the boundary above (never an empty list). */
+function GridBody(props: GridBodyProps) {
+  const { definition, texts, countRequest, searchRequest, page, size } = props;
+  const t = useTranslations("grid");
+  const count = useCount(definition.countPath, countRequest, { keepPrevious: true, throwOnError: true });
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
+
+  if (!search.data) return <GridSkeleton label={t("loading")} />;
+  const rows = search.data.rows;
+  const busy = search.isPlaceholderData || count.isPlaceholderData;
+  const total = count.isPlaceholderData ? undefined : count.data?.count;
+
+  let content: ReactNode;
+  if (rows.length === 0 && !busy) {
+    if (page > 1) content = <GridPastEnd onFirstPage={() => props.onPage(1)} />;
+    else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
+    else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
+  } else {
+    content = (
+      <GridTable
+        domId={props.domId}
+        label={texts.label}
+        rows={rows}
+        columns={props.columns}
+        definition={definition}
+        locale={props.locale}
+        choiceLabels={props.choiceLabels}
+        selection={props.selection}
+        onSelectionChange={props.onSelectionChange}
+        activeIndex={props.activeIndex}
+        onActiveIndexChange={props.onActiveIndexChange}
+        onOpen={props.onOpen}
+        onResizeEnd={props.onResizeEnd}
+        gridRef={props.gridRef}
+        busy={busy}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2" data-grid-state={busy ? "loading" : rows.length ? "ready" : undefined} aria-busy={busy || undefined}>
+      {content}
+      {rows.length > 0 || page > 1 ? (
+        <GridPagination
+          page={page}
+          size={size}
+          total={total}
+          rowsOnPage={rows.length}
+          onPage={props.onPage}
+          onSize={props.onSize}
+          selected={Object.values(props.selection).filter(Boolean).length}
+          onClearSelection={() => props.onSelectionChange({})}
+        />
+      ) : null}
+    </div>
+  );
+}

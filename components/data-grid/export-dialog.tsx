@@ -1,0 +1,297 @@
+"use client";
+// Export of the whole filtered result (or the selected rows) as CSV: choose columns, encoding
+// (UTF-8 with BOM, or Shift_JIS) and header (labels in the current language, or field names);
+// rows come through the BFF 10,000 at a time with a progress bar and Cancel. Characters that
+// Shift_JIS cannot hold are listed with their row and column before anything is saved, and the
+// person chooses to save with `?` in their place or to cancel. Loaded with next/dynamic.
+import { Download } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { ConditionInput } from "@/lib/bff/operation-request";
+import {
+  encodeCsvParts,
+  exportFileName,
+  findUnmappable,
+  loadSjisCodec,
+  protectFormula,
+  type CsvDocument,
+  type CsvEncoding,
+  type SjisCodec,
+  type UnmappableReport,
+} from "@/lib/grid/csv";
+import { exportDocument, fetchAllRows, type ExportRow, type HeaderMode } from "@/lib/grid/export";
+import { formatGrouped, type GridLocale } from "@/lib/grid/format";
+import { callSearch } from "@/lib/query/call-operation";
+import type { FieldDef } from "@/lib/ne/registry/types";
+import { QueryErrorState } from "@/components/query/query-error-state";
+import type { GridDefinition } from "./grid-definition";
+import { Modal } from "./modal";
+
+export interface ExportRequest {
+  conditions: ConditionInput[];
+  extensionExecutionId?: string;
+  total: number;
+  /** The current page (offset, limit) and the keys selected on it, for "selected rows". */
+  page: { offset: number; limit: number };
+  selectedKeys: readonly string[];
+}
+
+type ExportDialogProps = {
+  definition: GridDefinition;
+  locale: GridLocale;
+  visibleColumns: readonly string[];
+  request: ExportRequest;
+  onClose: () => void;
+};
+
+type Stage =
+  | { name: "options" }
+  | { name: "running"; done: number; total: number }
+  | { name: "report"; report: UnmappableReport; doc: CsvDocument; codec: SjisCodec; rows: number }
+  | { name: "done"; fileName: string; rows: number }
+  | { name: "error"; error: unknown };
+
+function download(parts: Uint8Array[], fileName: string, encoding: CsvEncoding) {
+  const blob = new Blob(parts as BlobPart[], { type: encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const radioClass = "size-4 accent-brand-600";
+
+export default function ExportDialog({ definition, locale, visibleColumns, request, onClose }: ExportDialogProps) {
+  const t = useTranslations("export");
+  const id = useId();
+  const fields = definition.resource.fields;
+  const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
+  const ordered = useMemo(() => [...visibleColumns.flatMap((n) => byName.get(n) ?? []), ...fields.filter((f) => !visibleColumns.includes(f.name))], [byName, fields, visibleColumns]);
+  const [chosen, setChosen] = useState<string[]>(() => [...visibleColumns]);
+  const [scope, setScope] = useState<"all" | "selected">("all");
+  const [encoding, setEncoding] = useState<CsvEncoding>("utf8-bom");
+  const [header, setHeader] = useState<HeaderMode>("labels");
+  const [stage, setStage] = useState<Stage>({ name: "options" });
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const selectedCount = request.selectedKeys.length;
+  const rowCount = scope === "all" ? request.total : selectedCount;
+
+  const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number) => {
+    const fileName = exportFileName(definition.id);
+    download(encodeCsvParts(doc, encoding, codec), fileName, encoding);
+    setStage({ name: "done", fileName, rows });
+  };
+
+  const start = async () => {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const exportFields = ordered.filter((f) => chosen.includes(f.name));
+    const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name)])];
+    const fetchPage = async (offset: number, limit: number, signal: AbortSignal) =>
+      (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal)).rows;
+    try {
+      setStage({ name: "running", done: 0, total: rowCount });
+      let rows: ExportRow[];
+      if (scope === "selected") {
+        const keys = new Set(request.selectedKeys);
+        const page = await fetchPage(request.page.offset, request.page.limit, controller.signal);
+        rows = page.filter((row) => keys.has(definition.rowKey(row)));
+        setStage({ name: "running", done: rows.length, total: rows.length });
+      } else {
+        rows = await fetchAllRows({
+          total: request.total,
+          fetchPage,
+          signal: controller.signal,
+          onProgress: (done, total) => setStage({ name: "running", done, total }),
+        });
+      }
+      const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
+      const doc = exportDocument(rows, exportFields, header, locale, protect);
+      if (encoding === "sjis") {
+        const codec = await loadSjisCodec();
+        if (controller.signal.aborted) return;
+        const report = findUnmappable(doc, codec.canEncode);
+        if (report.total > 0) {
+          setStage({ name: "report", report, doc, codec, rows: rows.length });
+          return;
+        }
+        finish(doc, codec, rows.length);
+      } else {
+        finish(doc, undefined, rows.length);
+      }
+    } catch (error) {
+      if (controller.signal.aborted) setStage({ name: "options" });
+      else setStage({ name: "error", error });
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null;
+    }
+  };
+
+  const cancel = () => {
+    abortRef.current?.abort();
+    setStage({ name: "options" });
+  };
+
+  const running = stage.name === "running";
+  let footer;
+  let body;
+  if (stage.name === "options") {
+    footer = (
+      <>
+        <Button onClick={onClose}>{t("close")}</Button>
+        <Button variant="primary" disabled={chosen.length === 0 || rowCount === 0} onClick={start}>
+          <Download aria-hidden="true" />
+          {t("start", { rows: formatGrouped(String(rowCount)) })}
+        </Button>
+      </>
+    );
+    body = (
+      <div className="flex flex-col gap-4">
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("scope.label")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-scope`} className={radioClass} checked={scope === "all"} onChange={() => setScope("all")} />
+            {t("scope.all", { rows: formatGrouped(String(request.total)) })}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-scope`} className={radioClass} checked={scope === "selected"} disabled={selectedCount === 0} onChange={() => setScope("selected")} />
+            {t("scope.selected", { rows: formatGrouped(String(selectedCount)) })}
+          </label>
+        </fieldset>
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("encoding.label")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-enc`} className={radioClass} checked={encoding === "utf8-bom"} onChange={() => setEncoding("utf8-bom")} />
+            {t("encoding.utf8")}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-enc`} className={radioClass} checked={encoding === "sjis"} onChange={() => setEncoding("sjis")} />
+            {t("encoding.sjis")}
+          </label>
+        </fieldset>
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("header.label")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-hdr`} className={radioClass} checked={header === "labels"} onChange={() => setHeader("labels")} />
+            {t("header.labels")}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-hdr`} className={radioClass} checked={header === "names"} onChange={() => setHeader("names")} />
+            {t("header.names")}
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("columns.label", { chosen: chosen.length })}</legend>
+          <div className="mb-2 flex flex-wrap gap-1">
+            <Button size="sm" onClick={() => setChosen([...visibleColumns])}>
+              {t("columns.visible")}
+            </Button>
+            <Button size="sm" onClick={() => setChosen(fields.map((f) => f.name))}>
+              {t("columns.all")}
+            </Button>
+            <Button size="sm" onClick={() => setChosen([])}>
+              {t("columns.none")}
+            </Button>
+          </div>
+          <ul className="max-h-56 space-y-0.5 overflow-y-auto rounded-md border border-ink-200 p-1 dark:border-ink-700">
+            {ordered.map((field) => (
+              <li key={field.name}>
+                <label className="flex items-center gap-2 rounded px-1.5 py-0.5 text-sm hover:bg-ink-50 dark:hover:bg-ink-800">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={chosen.includes(field.name)}
+                    onChange={(e) => setChosen(e.target.checked ? [...chosen, field.name] : chosen.filter((n) => n !== field.name))}
+                  />
+                  <span className="truncate">{field.label[locale]}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      </div>
+    );
+  } else if (stage.name === "running") {
+    footer = <Button onClick={cancel}>{t("cancel")}</Button>;
+    body = (
+      <div className="flex flex-col gap-2" data-export-state="running">
+        <label htmlFor={`${id}-progress`} className="text-sm">
+          {t("progress", { done: formatGrouped(String(stage.done)), total: formatGrouped(String(stage.total)) })}
+        </label>
+        <progress id={`${id}-progress`} max={Math.max(1, stage.total)} value={stage.done} className="h-2 w-full accent-brand-600" />
+      </div>
+    );
+  } else if (stage.name === "report") {
+    const { report } = stage;
+    footer = (
+      <>
+        <Button onClick={() => setStage({ name: "options" })}>{t("report.cancel")}</Button>
+        <Button variant="primary" onClick={() => finish(stage.doc, stage.codec, stage.rows)}>
+          {t("report.continue")}
+        </Button>
+      </>
+    );
+    body = (
+      <div className="flex flex-col gap-3" data-export-state="report">
+        <p role="alert" className="text-sm text-ink-900 dark:text-ink-100">
+          {t("report.summary", { total: report.total, chars: report.chars.length })}
+        </p>
+        <p className="text-sm text-ink-700 dark:text-ink-200">
+          {t("report.chars")}{" "}
+          <span data-user-content="" className="font-mono">
+            {report.chars.join(" ")}
+          </span>
+        </p>
+        <div className="max-h-72 overflow-auto rounded-md border border-ink-200 dark:border-ink-700">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("report.caption")}</caption>
+            <thead className="sticky top-0 bg-ink-50 text-xs dark:bg-ink-850">
+              <tr>
+                <th scope="col" className="px-2 py-1">{t("report.row")}</th>
+                <th scope="col" className="px-2 py-1">{t("report.column")}</th>
+                <th scope="col" className="px-2 py-1">{t("report.char")}</th>
+                <th scope="col" className="px-2 py-1">{t("report.code")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.items.map((item, i) => (
+                <tr key={i} className="border-t border-ink-100 dark:border-ink-800" data-unmappable-row={item.row}>
+                  <td className="px-2 py-1 tabular-nums">{item.row === 0 ? t("report.headerRow") : formatGrouped(String(item.row))}</td>
+                  <td className="px-2 py-1">{item.column}</td>
+                  <td className="px-2 py-1" data-user-content="">{item.char}</td>
+                  <td className="px-2 py-1 font-mono">{item.codePoint}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {report.total > report.items.length ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("report.more", { more: report.total - report.items.length })}</p> : null}
+      </div>
+    );
+  } else if (stage.name === "done") {
+    footer = <Button variant="primary" onClick={onClose}>{t("close")}</Button>;
+    body = (
+      <p role="status" data-export-state="done" className="text-sm text-ink-900 dark:text-ink-100">
+        {t("done", { file: stage.fileName, rows: formatGrouped(String(stage.rows)) })}
+      </p>
+    );
+  } else {
+    footer = <Button onClick={onClose}>{t("close")}</Button>;
+    body = <QueryErrorState error={stage.error} onRetry={start} />;
+  }
+
+  return (
+    <Modal open onClose={running ? cancel : onClose} title={t("title")} footer={footer}>
+      {body}
+    </Modal>
+  );
+}

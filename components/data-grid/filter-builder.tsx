@@ -1,0 +1,46 @@
+"use client";
+// "Add condition": a button opening the filter form (components/data-grid/filter-form.tsx),
+// loaded when first opened so the grid's first load does not carry it.
+import { Plus } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import type { GridFilter } from "@/lib/grid/filters";
+import type { GridLocale } from "@/lib/grid/format";
+import type { GridDefinition } from "./grid-definition";
+import { Popover } from "./popover";
+
+const FilterForm = dynamic(() => import("./filter-form"), { ssr: false });
+
+type FilterBuilderProps = {
+  definition: GridDefinition;
+  locale: GridLocale;
+  onAdd: (filter: GridFilter) => void;
+};
+
+export function FilterBuilder({ definition, locale, onAdd }: FilterBuilderProps) {
+  const t = useTranslations("grid");
+  return (
+    <Popover
+      button={
+        <>
+          <Plus aria-hidden="true" />
+          {t("filters.add")}
+        </>
+      }
+      panelLabel={t("filters.add")}
+      panelClassName="w-80"
+    >
+      {(close) => (
+        <FilterForm
+          definition={definition}
+          locale={locale}
+          onSubmit={(filter) => {
+            onAdd(filter);
+            close();
+          }}
+          onCancel={close}
+        />
+      )}
+    </Popover>
+  );
+}

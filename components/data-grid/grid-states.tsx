@@ -1,0 +1,81 @@
+"use client";
+// The states of a grid's body that are not rows, each distinct so nobody mistakes one for another:
+// loading (skeleton), nothing at all yet, nothing matching the filters (with "Clear filters"),
+// and a page past the end. Errors have their own panel (components/query/query-error-state.tsx).
+import { FilterX, Inbox, SearchX } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+
+export function GridSkeleton({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-grid-state="loading"
+      className="h-[max(20rem,calc(100dvh-23rem))] overflow-hidden rounded-lg border border-ink-200 bg-ink-0 dark:border-ink-800 dark:bg-ink-900"
+    >
+      <span className="sr-only">{label}</span>
+      <div className="h-9 border-b border-ink-200 bg-ink-50 dark:border-ink-700 dark:bg-ink-850" />
+      {Array.from({ length: 10 }, (_, i) => (
+        <div key={i} className="flex h-9 items-center gap-4 border-b border-ink-100 px-3 dark:border-ink-800">
+          <div className="size-4 rounded bg-ink-100 dark:bg-ink-800" />
+          {[24, 40, 32, 28, 48].map((w, j) => (
+            <div key={j} className="h-3 animate-pulse rounded bg-ink-100 dark:bg-ink-800" style={{ width: `${w + ((i * 7 + j * 13) % 20)}%`, maxWidth: 160 }} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function StatePanel({ state, icon, title, body, action }: { state: string; icon: ReactNode; title: string; body?: string; action?: ReactNode }) {
+  return (
+    <div
+      role="status"
+      data-grid-state={state}
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-ink-300 bg-ink-25 px-6 py-14 text-center dark:border-ink-700 dark:bg-ink-900/40"
+    >
+      <span aria-hidden="true" className="grid size-10 place-items-center rounded-lg bg-ink-0 text-ink-600 shadow-xs ring-1 ring-ink-200 dark:bg-ink-800 dark:text-ink-300 dark:ring-ink-700">
+        {icon}
+      </span>
+      <p className="text-sm font-semibold text-ink-900 dark:text-ink-100">{title}</p>
+      {body ? <p className="max-w-md text-sm text-ink-600 dark:text-ink-300">{body}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+export function GridEmpty({ title, body }: { title: string; body?: string }) {
+  return <StatePanel state="empty" icon={<Inbox className="size-5" />} title={title} body={body} />;
+}
+
+export function GridFilteredEmpty({ title, onClear }: { title: string; onClear: () => void }) {
+  const t = useTranslations("grid");
+  return (
+    <StatePanel
+      state="filtered-empty"
+      icon={<FilterX className="size-5" />}
+      title={title}
+      body={t("filteredEmpty.body")}
+      action={
+        <Button variant="primary" onClick={onClear}>
+          {t("filters.clear")}
+        </Button>
+      }
+    />
+  );
+}
+
+export function GridPastEnd({ onFirstPage }: { onFirstPage: () => void }) {
+  const t = useTranslations("grid");
+  return (
+    <StatePanel
+      state="past-end"
+      icon={<SearchX className="size-5" />}
+      title={t("pastEnd.title")}
+      body={t("pastEnd.body")}
+      action={<Button onClick={onFirstPage}>{t("pastEnd.action")}</Button>}
+    />
+  );
+}

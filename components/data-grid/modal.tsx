@@ -1,0 +1,92 @@
+"use client";
+// A modal <dialog>: focus kept inside, Esc closes, the page behind is inert, and focus goes back
+// to where it was. `side="right"` makes it a drawer.
+import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+
+type ModalProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** Under the title (a status, a count). */
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  side?: "center" | "right";
+  className?: string;
+  /** Closing by Esc or the backdrop is refused while true (a running export asks to cancel first). */
+  locked?: boolean;
+};
+
+export function Modal({ open, onClose, title, subtitle, children, footer, side = "center", className, locked = false }: ModalProps) {
+  const t = useTranslations("grid");
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!locked) onCloseRef.current();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !locked) onCloseRef.current();
+      }}
+      className={cn(
+        "bg-transparent p-0 text-ink-900 backdrop:bg-ink-950/50 dark:text-ink-100",
+        side === "right"
+          ? "fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[40rem] max-w-[95vw]"
+          : "m-auto max-h-[90dvh] w-[36rem] max-w-[95vw]",
+        className,
+      )}
+    >
+      <div
+        className={cn(
+          "flex flex-col border-ink-200 bg-ink-0 shadow-xl dark:border-ink-700 dark:bg-ink-900",
+          side === "right" ? "h-full border-l" : "max-h-[90dvh] rounded-xl border",
+        )}
+      >
+        <div className="flex shrink-0 items-start justify-between gap-3 border-b border-ink-200 px-5 py-3 dark:border-ink-800">
+          <div className="min-w-0 space-y-0.5">
+            <h2 id={titleId} className="truncate text-base font-semibold text-ink-950 dark:text-ink-0">
+              {title}
+            </h2>
+            {subtitle ? <div className="text-xs text-ink-600 dark:text-ink-300">{subtitle}</div> : null}
+          </div>
+          <Button variant="ghost" size="icon" aria-label={t("close")} onClick={() => onCloseRef.current()} disabled={locked}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? (
+          <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-ink-200 px-5 py-3 dark:border-ink-800">
+            {footer}
+          </div>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+// Saved views: a name for the current filters, columns and page size, kept per person in the
+// database and listed here to apply, rename or delete. Loaded when the menu first opens.
+import { Bookmark } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
+import { Popover } from "./popover";
+
+// The panel loads when the menu first opens (components/data-grid/saved-views-panel.tsx).
+const ViewsPanel = dynamic(() => import("./saved-views-panel"), { ssr: false });
+
+type SavedViewsProps = {
+  grid: string;
+  current: () => SavedViewState;
+  onApply: (view: SavedView) => void;
+};
+
+export function SavedViews({ grid, current, onApply }: SavedViewsProps) {
+  const t = useTranslations("grid");
+  return (
+    <Popover
+      align="end"
+      button={
+        <>
+          <Bookmark aria-hidden="true" />
+          {t("views.button")}
+        </>
+      }
+      panelLabel={t("views.title")}
+      panelClassName="w-96"
+    >
+      {(close) => (
+        <ViewsPanel
+          grid={grid}
+          current={current}
+          onApply={(view) => {
+            onApply(view);
+            close();
+          }}
+        />
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+// Names for the values of every shown field whose choices come from an operation (shop names in
+// the shop column, ...), in one batch of queries. Grids enable it once their rows are in, so the
+// rows never wait behind these lists (the BFF runs one person's calls one at a time).
+import { useQueries } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { GridLocale } from "@/lib/grid/format";
+import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
+import type { ChoicesSource } from "@/lib/query/choice-types";
+import type { FieldDef } from "@/lib/ne/registry/types";
+import type { GridDefinition } from "./grid-definition";
+import type { ChoiceLabels } from "./grid-table";
+import { choicesSourceOf } from "./use-field-choices";
+
+export function useChoiceLabels(
+  definition: GridDefinition,
+  fields: readonly FieldDef[],
+  locale: GridLocale,
+  enabled: boolean,
+): Readonly<Record<string, ChoiceLabels>> {
+  const sourced = useMemo(
+    () => fields.flatMap((field) => {
+      const source = choicesSourceOf(definition, field);
+      return source ? [{ field: field.name, source }] : [];
+    }),
+    [definition, fields],
+  );
+  // One query per distinct source path+request, however many fields share it.
+  const sources = useMemo(() => {
+    const byKey = new Map<string, ChoicesSource>();
+    for (const { source } of sourced) byKey.set(JSON.stringify(choicesQueryOptions(source).queryKey), source);
+    return [...byKey.entries()];
+  }, [sourced]);
+  const results = useQueries({
+    queries: sources.map(([, source]) => ({ ...choicesQueryOptions(source), enabled })),
+  });
+  const out: Record<string, ChoiceLabels> = {};
+  sources.forEach(([key, source], i) => {
+    const rows = results[i]?.data?.rows;
+    if (!rows) return;
+    const choices = choicesFromRows(rows, source, locale);
+    const map = new Map(choices.map((c) => [c.value, c.label]));
+    const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent) };
+    for (const entry of sourced) if (JSON.stringify(choicesQueryOptions(entry.source).queryKey) === key) out[entry.field] = labels;
+  });
+  return out;
+}

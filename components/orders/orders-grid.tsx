@@ -1,0 +1,100 @@
+"use client";
+// The order slips grid (/orders): spec 2.5 fields from the registry, quick filters, grouping tag
+// chips, a cancel badge, and a drawer grouping the slip's fields with its rows below.
+import Link from "next/link";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { DataGrid } from "@/components/data-grid/data-grid";
+import type { GridDefinition } from "@/components/data-grid/grid-definition";
+import { buttonClasses } from "@/components/ui/button";
+import type { GridPreferences } from "@/lib/grid/preferences";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { CancelCell } from "./cancel-cell";
+import { GroupingTagChips } from "./grouping-tag-chips";
+import { DELIVERY_CHOICES, OrderQuickFilters } from "./order-quick-filters";
+
+const OrderRowsSection = dynamic(() => import("./order-rows-section"), { ssr: false });
+
+const P = "receive_order_";
+const id = (row: Record<string, string | null>) => row[`${P}id`] ?? "";
+
+export const ordersGrid: GridDefinition = {
+  id: "orders",
+  resource: receiveOrder,
+  searchPath: "/api_v1_receiveorder_base/search",
+  countPath: "/api_v1_receiveorder_base/count",
+  defaultColumns: [
+    `${P}id`,
+    `${P}date`,
+    `${P}shop_id`,
+    `${P}shop_cut_form_id`,
+    `${P}order_status_id`,
+    `${P}gruoping_tag`,
+    `${P}purchaser_name`,
+    `${P}total_amount`,
+    `${P}payment_method_id`,
+    `${P}delivery_id`,
+    `${P}cancel_type_id`,
+  ],
+  keyFields: [`${P}id`],
+  rowKey: id,
+  keyConditions: (key) => (/^\d{1,18}$/.test(key) ? [{ field: `${P}id`, op: "eq", value: key }] : null),
+  cells: {
+    [`${P}gruoping_tag`]: { render: GroupingTagChips },
+    [`${P}cancel_type_id`]: { render: CancelCell, needs: [`${P}cancel_type_name`] },
+  },
+  choices: { [`${P}delivery_id`]: DELIVERY_CHOICES },
+  quickFilters: OrderQuickFilters,
+  extensionExecutionId: true,
+  drawerGroups: [
+    {
+      titleKey: "summary",
+      fields: [`${P}id`, `${P}shop_id`, `${P}shop_cut_form_id`, `${P}date`, `${P}import_date`, `${P}order_status_id`, `${P}gruoping_tag`, `${P}cancel_type_id`, `${P}cancel_date`, `${P}note`],
+    },
+    {
+      titleKey: "amounts",
+      fields: [`${P}goods_amount`, `${P}tax_amount`, `${P}charge_amount`, `${P}delivery_fee_amount`, `${P}other_amount`, `${P}point_amount`, `${P}total_amount`],
+    },
+    {
+      titleKey: "payment",
+      fields: [`${P}payment_method_id`, `${P}deposit_amount`, `${P}deposit_type_name`, `${P}deposit_date`, `${P}credit_type_id`, `${P}credit_approval_no`, `${P}credit_approval_amount`, `${P}credit_approval_date`, `${P}credit_number_payments`],
+    },
+    {
+      titleKey: "delivery",
+      fields: [`${P}delivery_id`, `${P}delivery_name`, `${P}delivery_method_name`, `${P}hope_delivery_date`, `${P}hope_delivery_time_slot_name`, `${P}send_plan_date`, `${P}send_date`, `${P}delivery_cut_form_id`, `${P}temperature_name`, `${P}business_office_stop_name`, `${P}invoice_name`, `${P}picking_instruct`],
+    },
+    {
+      titleKey: "purchaser",
+      fields: [`${P}purchaser_name`, `${P}purchaser_kana`, `${P}purchaser_zip_code`, `${P}purchaser_address1`, `${P}purchaser_address2`, `${P}purchaser_tel`, `${P}purchaser_mail_address`, `${P}customer_type_name`, `${P}customer_id`],
+    },
+    {
+      titleKey: "consignee",
+      fields: [`${P}consignee_name`, `${P}consignee_kana`, `${P}consignee_zip_code`, `${P}consignee_address1`, `${P}consignee_address2`, `${P}consignee_tel`],
+    },
+    {
+      titleKey: "flags",
+      fields: [`${P}important_check_id`, `${P}confirm_check_id`, `${P}gift_flag`, `${P}label_print_flag`, `${P}multi_delivery_parent_flag`, `${P}import_type_id`, `${P}mail_status`, `${P}deleted_flag`],
+    },
+    {
+      titleKey: "audit",
+      fields: [`${P}pic_name`, `${P}send_pic_name`, `${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`],
+    },
+  ],
+  drawerExtra: OrderRowsSection,
+};
+
+export function OrdersGrid({ initialPreferences }: { initialPreferences: GridPreferences | null }) {
+  const t = useTranslations("orders");
+  return (
+    <DataGrid
+      definition={ordersGrid}
+      initialPreferences={initialPreferences}
+      texts={{ label: t("gridLabel"), emptyTitle: t("empty.title"), emptyBody: t("empty.body"), filteredTitle: t("filtered.title") }}
+      toolbarExtra={
+        <Link href="/order-rows" className={buttonClasses({ size: "sm", variant: "ghost" })}>
+          {t("toRows")}
+        </Link>
+      }
+    />
+  );
+}

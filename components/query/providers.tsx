@@ -1,0 +1,47 @@
+"use client";
+// Client-side data providers of the signed-in area: one QueryClient (retry only what the BFF says
+// is retryable; an expired sign-in sends the person to /login and back) and nuqs' URL state.
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
+import { useState, type ReactNode } from "react";
+import { expiredLoginHref, isBffError } from "@/lib/query/bff-error";
+
+const MAX_RETRIES = 2;
+
+let redirecting = false;
+/** Any call that finds the sign-in expired takes the person to sign in, then back here. */
+export function handleAuthExpired(error: unknown): void {
+  if (!isBffError(error) || error.kind !== "auth-expired" || redirecting || typeof window === "undefined") return;
+  redirecting = true;
+  window.location.assign(expiredLoginHref(window.location.pathname + window.location.search));
+}
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return isBffError(error) && error.retryable && failureCount < MAX_RETRIES;
+}
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: handleAuthExpired }),
+    mutationCache: new MutationCache({ onError: handleAuthExpired }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+        retryDelay: (attempt) => Math.min(400 * 2 ** attempt, 3000),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function QueryProviders({ children }: { children: ReactNode }) {
+  const [client] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <NuqsAdapter>{children}</NuqsAdapter>
+    </QueryClientProvider>
+  );
+}

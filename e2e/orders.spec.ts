@@ -1,0 +1,424 @@
+import AxeBuilder from "@axe-core/playwright";
+import iconv from "iconv-lite";
+import Papa from "papaparse";
+import { expect, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughForm, test } from "./fixtures";
+import { readFileSync } from "node:fs";
+import { GridPage, messagePattern } from "./pages/orders-page";
+import { addFault, clearFaults, sandboxCall, sandboxClock, sandboxCount } from "./pages/sandbox-api";
+import { ShellPage } from "./pages/shell-page";
+import ja from "../messages/ja.json";
+
+// Stories of the orders grid against the sandbox: filters that land in the URL and match the
+// API's own count, saved views, whole-result exports in both encodings, the drawer with the
+// slip's rows, keyboard use, virtualization of a 10,000-row page, an error that is not "no
+// results", accessibility in light and dark, and company isolation.
+
+const STATUS = "receive_order_order_status_id";
+const SHOP = "receive_order_shop_id";
+const ORDERS_COUNT = "/api_v1_receiveorder_base/count";
+const q = ja.orders.quick;
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+test.describe("the orders grid", () => {
+  test("filtering by status and shop goes in the URL, survives a reload and matches the API's count", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    const everything = await orders.total();
+    expect(everything).toBeGreaterThan(0);
+
+    const statuses = ["納品書印刷待ち", "納品書印刷済"];
+    await orders.chooseQuickFilter(q.status, statuses);
+    const shops = await orders.quickFilterChoices(q.shop);
+    const shopName = shops[0] as string;
+    await orders.chooseQuickFilter(q.shop, [shopName]);
+
+    await expect(page).toHaveURL(new RegExp(`f=${STATUS}\\.in(%3A|:)20(%2C|,)40`));
+    await expect(page).toHaveURL(new RegExp(`f=${SHOP}\\.in(%3A|:)\\d+`));
+    const shopId = /receive_order_shop_id\.in(?:%3A|:)(\d+)/.exec(page.url())?.[1] as string;
+    await orders.waitForRows();
+    const total = await orders.total();
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(everything);
+
+    await test.step("the API's count twin gives the same total for the same conditions", async () => {
+      expect(await sandboxCount("staff", ORDERS_COUNT, { [`${STATUS}-in`]: "20,40", [`${SHOP}-in`]: shopId })).toBe(total);
+    });
+
+    await test.step("a reload keeps the filters and the result", async () => {
+      await page.reload();
+      await orders.waitForRows();
+      await expect(orders.filterChips).toHaveCount(2);
+      expect(await orders.total()).toBe(total);
+    });
+
+    await test.step("every row shown matches both conditions", async () => {
+      await orders.setPageSize(500);
+      await orders.waitForRows();
+      await expect(orders.renderedRows.first().locator(`[data-field="${SHOP}"]`)).toHaveText(shopName);
+      const { rows } = await orders.collectRows([STATUS, SHOP]);
+      expect(rows).toHaveLength(Math.min(total, 500));
+      for (const row of rows) {
+        expect(statuses).toContain(row.cells[STATUS]);
+        expect(row.cells[SHOP]).toBe(shopName);
+      }
+    });
+
+    await test.step("Back undoes the last filter", async () => {
+      await page.goBack();
+      await expect(page).not.toHaveURL(/size=500/);
+      await page.goBack();
+      await expect(page).not.toHaveURL(new RegExp(SHOP));
+      await orders.waitForRows();
+      expect(await orders.total()).toBeGreaterThan(total);
+    });
+  });
+
+  test("a saved view brings its filters back, also after a reload", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    await orders.chooseQuickFilter(q.status, ["受注メール取込済"]);
+    await orders.waitForRows();
+    const filtered = await orders.total();
+    const name = `メール取込済み ${Date.now()}`;
+
+    await orders.saveView(name);
+    await orders.clearFilters();
+    await expect(page).not.toHaveURL(/f=/);
+    await orders.waitForRows();
+    expect(await orders.total()).toBeGreaterThan(filtered);
+
+    await orders.applyView(name);
+    await expect(page).toHaveURL(new RegExp(`f=${STATUS}\\.in(%3A|:)1(&|$)`));
+    await orders.waitForRows();
+    expect(await orders.total()).toBe(filtered);
+
+    await page.reload();
+    await orders.waitForRows();
+    const panel = await orders.openViews();
+    await expect(panel.getByRole("button", { name, exact: true })).toBeVisible();
+
+    await test.step("it can be renamed, then deleted", async () => {
+      const renamed = `${name} 改`;
+      const item = panel.getByRole("listitem").filter({ has: page.getByRole("button", { name, exact: true }) });
+      await item.getByRole("button", { name: ja.grid.views.rename }).click();
+      await panel.getByLabel(ja.grid.views.renameLabel).fill(renamed);
+      await panel.getByRole("button", { name: ja.grid.views.renameSave, exact: true }).click();
+      await expect(panel.getByRole("button", { name: renamed, exact: true })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await orders.deleteView(renamed);
+    });
+  });
+
+  test("the grid storage API wants a session, this site's Origin and valid input, and keeps people apart", async ({ page, baseURL, browser }) => {
+    await page.goto("/orders");
+    const origin = new URL(baseURL as string).origin;
+    const url = "/api/grid/views/orders";
+    const state = { filters: [`${STATUS}.in:50`], size: 100 };
+    const post = (headers: Record<string, string>, data: unknown) => page.request.post(url, { headers: { "content-type": "application/json", ...headers }, data: JSON.stringify(data) });
+
+    expect((await post({ origin: "https://evil.example" }, { name: "x", state })).status()).toBe(403);
+    expect((await post({ origin }, { name: "x", state: { ...state, size: 77 } })).status()).toBe(400);
+    expect((await post({ origin }, { name: "x", state, extra: 1 })).status()).toBe(400);
+    expect((await page.request.put("/api/grid/preferences/orders", { headers: { "content-type": "application/json", origin }, data: JSON.stringify({ columns: ["a;b"] }) })).status()).toBe(400);
+    expect((await page.request.get("/api/grid/views/NOT-A-GRID")).status()).toBe(404);
+
+    const name = `API ${Date.now()}`;
+    const created = await post({ origin }, { name, state });
+    expect(created.status()).toBe(201);
+    const view = (await created.json()) as { id: string };
+    expect((await post({ origin }, { name, state })).status()).toBe(409);
+
+    const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    try {
+      expect((await stranger.request.get(url)).status()).toBe(401);
+      const operator = await stranger.newPage();
+      await signInThroughForm(operator, "operator", "/orders");
+      const theirs = (await (await stranger.request.get(url)).json()) as { views: { name: string }[] };
+      expect(theirs.views.map((v) => v.name)).not.toContain(name);
+      expect((await stranger.request.delete(`${url}/${view.id}`, { headers: { origin } })).status()).toBe(404);
+    } finally {
+      await stranger.close();
+    }
+    expect((await page.request.delete(`${url}/${view.id}`)).status()).toBe(403);
+    expect((await page.request.delete(`${url}/${view.id}`, { headers: { origin } })).status()).toBe(200);
+  });
+
+  test("the whole filtered result exports with exactly `count` rows, in UTF-8 with BOM and in Shift_JIS", async ({ page }) => {
+    const orders = new GridPage(page);
+    // More rows than one page: the export must page through the BFF, not copy the screen.
+    await orders.goto(`?f=${STATUS}.in:50&size=50`);
+    const total = await orders.total();
+    expect(total).toBeGreaterThan(50);
+    const headerLabels = await orders.grid.locator('[role="columnheader"][title]').allInnerTexts();
+
+    await test.step("UTF-8 with BOM, labels in the header", async () => {
+      const { download, bytes } = await orders.exportCsv({ encoding: "utf8-bom" });
+      expect(download.suggestedFilename()).toMatch(/^orders-\d{8}-\d{4}\.csv$/);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const parsed = Papa.parse<string[]>(bytes.subarray(3).toString("utf8"), { skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.data[0]).toEqual(headerLabels.map((l) => l.trim()));
+      expect(parsed.data.length - 1).toBe(total);
+      const ids = parsed.data.slice(1).map((r) => r[0]);
+      expect(new Set(ids).size).toBe(total);
+    });
+
+    await test.step("Shift_JIS with field names in the header", async () => {
+      const { bytes } = await orders.exportCsv({ encoding: "sjis", header: "names" });
+      expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+      const text = iconv.decode(bytes, "cp932");
+      const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.data[0]?.[0]).toBe("receive_order_id");
+      expect(parsed.data.length - 1).toBe(total);
+      // Japanese text survived the round trip through Shift_JIS.
+      expect(text).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    });
+  });
+
+  test("characters Shift_JIS cannot hold are reported by row and column, and saved as ? only when asked", async ({ page }) => {
+    const orders = new GridPage(page);
+    const m = ja.export;
+    await orders.goto(`?f=${STATUS}.in:50&size=50`);
+    const total = await orders.total();
+    // The sandbox's names all fit in Shift_JIS: the export's answer gets one that does not.
+    await page.route("**/api/ne/api_v1_receiveorder_base/search", async (route) => {
+      if (route.request().postDataJSON()?.limit === 50) return route.fallback();
+      const response = await route.fetch();
+      const json = await response.json();
+      json.rows[1].receive_order_purchaser_name = "𠮷田 花子😀";
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(json) });
+    });
+    const dialog = page.getByRole("dialog", { name: m.title });
+    const start = async () => {
+      await page.getByRole("button", { name: ja.grid.export }).click();
+      await dialog.getByRole("radio", { name: m.encoding.sjis }).check();
+      await dialog.getByRole("button", { name: messagePattern(m.start) }).click();
+      await expect(dialog.locator('[data-export-state="report"]')).toBeVisible();
+    };
+    let downloads = 0;
+    page.on("download", () => (downloads += 1));
+
+    await start();
+    const report = dialog.locator('[data-export-state="report"]');
+    await expect(report.getByRole("alert")).toContainText("2 か所");
+    const cells = await report.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(cells).toEqual([
+      ["2", "購入者名", "𠮷", "U+20BB7"],
+      ["2", "購入者名", "😀", "U+1F600"],
+    ]);
+    await dialog.getByRole("button", { name: m.report.cancel }).click();
+    await expect(report).toHaveCount(0);
+    expect(downloads).toBe(0);
+    await dialog.getByRole("button", { name: m.close }).last().click();
+
+    await start();
+    const downloadPromise = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: m.report.continue }).click();
+    const text = iconv.decode(readFileSync(await (await downloadPromise).path()), "cp932");
+    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+    expect(parsed.data.length - 1).toBe(total);
+    const column = (parsed.data[0] ?? []).indexOf("購入者名");
+    expect(parsed.data[2]?.[column]).toBe("?田 花子?");
+  });
+
+  test("the drawer shows the slip's fields and as many rows as the row count says", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    const key = await orders.openRowByClick(0);
+    await expect(page).toHaveURL(new RegExp(`open=${key}`));
+    const drawer = orders.drawer;
+    await expect(drawer.getByRole("heading", { level: 2 })).toContainText(key);
+    for (const group of ["金額", "支払", "配送", "購入者", "送り先", "フラグ", "担当・履歴"]) {
+      await expect(drawer.getByRole("heading", { level: 3, name: group, exact: true })).toBeVisible();
+    }
+    const section = drawer.locator("[data-order-rows]");
+    await expect(section.locator("[data-row-count]")).not.toHaveAttribute("data-row-count", "");
+    const shownCount = Number(await section.locator("[data-row-count]").getAttribute("data-row-count"));
+    expect(shownCount).toBeGreaterThan(0);
+    await expect(section.locator("tbody tr")).toHaveCount(shownCount);
+    expect(await sandboxCount("staff", "/api_v1_receiveorder_row/count", { "receive_order_row_receive_order_id-eq": key })).toBe(shownCount);
+
+    await test.step("the open slip survives a reload", async () => {
+      await page.reload();
+      await expect(orders.drawer.locator('[data-drawer-state="ready"]')).toBeVisible();
+      await orders.closeDrawer();
+      await expect(page).not.toHaveURL(/open=/);
+    });
+  });
+
+  test("the keyboard moves through rows, opens one with Enter and closes it with Esc", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    const keys = await orders.renderedKeys();
+    await orders.grid.focus();
+    await expect(orders.grid).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowDown");
+    const activeId = await orders.grid.getAttribute("aria-activedescendant");
+    await expect(page.locator(`#${activeId}`)).toHaveAttribute("data-row-key", keys[2] as string);
+
+    await page.keyboard.press("Enter");
+    await expect(orders.drawer.locator('[data-drawer-state="ready"]')).toBeVisible();
+    await expect(orders.drawer.getByRole("heading", { level: 2 })).toContainText(keys[2] as string);
+    await page.keyboard.press("Escape");
+    await expect(orders.drawer).toHaveCount(0);
+    await expect(orders.grid).toBeFocused();
+    await expect(orders.grid).toHaveAttribute("aria-activedescendant", activeId as string);
+
+    await test.step("End goes to the last row of the page, Space selects it", async () => {
+      await page.keyboard.press("End");
+      const lastId = await orders.grid.getAttribute("aria-activedescendant");
+      const rowCount = (await orders.grid.getAttribute("aria-rowcount")) as string;
+      await expect(page.locator(`#${lastId}`)).toHaveAttribute("aria-rowindex", rowCount);
+      await page.keyboard.press(" ");
+      await expect(page.locator(`#${lastId}`)).toHaveAttribute("aria-selected", "true");
+    });
+
+    await test.step("a checkbox and a Shift-click select a range", async () => {
+      await page.keyboard.press("Home");
+      const box = (key: string) => orders.grid.getByRole("checkbox", { name: `行 ${key} を選択` });
+      await box(keys[1] as string).click();
+      await box(keys[4] as string).click({ modifiers: ["Shift"] });
+      for (const key of keys.slice(1, 5)) await expect(orders.grid.locator(`[data-row-key="${key}"]`)).toHaveAttribute("aria-selected", "true");
+      await expect(orders.grid.locator(`[data-row-key="${keys[0]}"]`)).toHaveAttribute("aria-selected", "false");
+      await expect(page.getByText("5 件選択中")).toBeVisible();
+    });
+  });
+
+  test("a failing search shows an error with retry, never an empty list, and retry recovers", async ({ page }) => {
+    const orders = new GridPage(page);
+    await addFault({ path: "/api_v1_receiveorder_base/search", kind: "http500" });
+    try {
+      await page.goto(`/orders?f=${STATUS}.in:0,1,2`);
+      await expect(orders.errorPanel).toBeVisible({ timeout: 20_000 });
+      await expect(orders.errorPanel).toContainText(ja.query.error.title);
+      await expect(page.locator('[data-grid-state="empty"], [data-grid-state="filtered-empty"]')).toHaveCount(0);
+      await expect(orders.grid).toHaveCount(0);
+    } finally {
+      await clearFaults();
+    }
+    await orders.errorPanel.getByRole("button", { name: ja.query.retry }).click();
+    await orders.waitForRows();
+    expect(await orders.total()).toBeGreaterThan(0);
+    await expect(orders.errorPanel).toHaveCount(0);
+  });
+
+  test("filtered to nothing says so and offers to clear; extension_execution_id is sent with search and count", async ({ page }) => {
+    const orders = new GridPage(page);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/ne/api_v1_receiveorder_base/")) sent.push(`${new URL(request.url()).pathname}:${JSON.stringify(request.postDataJSON()?.extensionExecutionId ?? null)}`);
+    });
+    await page.goto(`/orders?f=receive_order_purchaser_name.like:該当者なしの名前&extension_execution_id=ext-42`);
+    const panel = page.locator('[data-grid-state="filtered-empty"]');
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    expect(sent).toEqual(expect.arrayContaining(['/api/ne/api_v1_receiveorder_base/search:"ext-42"', '/api/ne/api_v1_receiveorder_base/count:"ext-42"']));
+    await panel.getByRole("button", { name: ja.grid.filters.clear }).click();
+    await orders.waitForRows();
+    await expect(page).not.toHaveURL(/f=|extension_execution_id/);
+  });
+
+  test("no serious accessibility violation on the grid and the open drawer, light and dark", async ({ page }) => {
+    const orders = new GridPage(page);
+    const shell = new ShellPage(page);
+    await orders.goto();
+    for (const theme of ["light", "dark"] as const) {
+      await shell.setTheme(theme);
+      await shell.expectDark(theme === "dark");
+      expect(await seriousViolations(page), `grid, ${theme}`).toEqual([]);
+      await orders.openRowByClick(1);
+      await expect(orders.drawer.locator("[data-order-rows] tbody tr").first()).toBeVisible();
+      expect(await seriousViolations(page), `drawer, ${theme}`).toEqual([]);
+      await orders.closeDrawer();
+    }
+  });
+
+  test("in English, nothing but the shop's own data is left in Japanese", async ({ page }) => {
+    const shell = new ShellPage(page);
+    const orders = new GridPage(page, "/orders", "en");
+    await shell.goto("/orders");
+    await shell.switchLanguage("en");
+    await orders.waitForRows();
+    await expect(orders.grid.getByRole("columnheader", { name: "Order status" })).toBeVisible();
+    expect(await shell.japaneseTextOutsideLangJa()).toEqual([]);
+  });
+});
+
+test.describe("an expired sign-in", () => {
+  test("a grid query that finds both tokens expired sends the person to /login and back to the same filters", async ({ browser, baseURL }) => {
+    // A fresh context: the shared signed-in state must stay alive for the other stories.
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await signInThroughForm(page, "manager", "/orders");
+      const orders = new GridPage(page);
+      await orders.waitForRows();
+      // Let the lists that follow the rows (shop names, tag colours) finish before time jumps.
+      await page.waitForLoadState("networkidle");
+      await sandboxClock({ advance_s: 4 * 86_400 });
+      await orders.chooseQuickFilter(q.status, ["納品書印刷中"]);
+      await expect(page).toHaveURL(/\/login\?reason=expired&from=%2Forders%3Ff%3Dreceive_order_order_status_id\.in(%3A|%253A)30/);
+      await expect(page.getByRole("alert").filter({ hasText: ja.login.expired })).toBeVisible();
+      await sandboxClock(null);
+      await page.getByRole("link", { name: ja.login.action }).click();
+      await page.locator('input[name="user[login_code]"]').fill(SANDBOX_USERS.manager.login);
+      await page.locator('input[name="user[password]"]').fill(SANDBOX_PASSWORD);
+      await page.locator('form [type="submit"]').first().click();
+      await expect(page).toHaveURL(/\/orders\?f=receive_order_order_status_id\.in(%3A|:)30$/);
+      await orders.waitForRows();
+      await expect(orders.filterChips).toHaveCount(1);
+    } finally {
+      await sandboxClock(null);
+      await context.close();
+    }
+  });
+});
+
+test.describe("the order rows grid", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a 10,000-row page keeps at most 120 row elements while scrolling from end to end", async ({ page }) => {
+    test.setTimeout(120_000);
+    const rows = new GridPage(page, "/order-rows");
+    await rows.goto("?size=10000");
+    const total = await rows.total();
+    const onPage = Math.min(total, 10_000);
+    expect(onPage).toBeGreaterThan(5000);
+    await expect(rows.grid).toHaveAttribute("aria-rowcount", String(onPage + 1));
+    const { maxRowElements, missing } = await rows.scrollThrough(60);
+    expect(missing).toEqual([]);
+    expect(maxRowElements).toBeGreaterThan(10);
+    expect(maxRowElements).toBeLessThanOrEqual(120);
+    await expect(rows.grid.locator(`[role="row"][aria-rowindex="${onPage + 1}"]`)).toBeVisible();
+  });
+});
+
+test.describe("another company", () => {
+  test.use({ user: "operator", viewport: { width: 1280, height: 800 } });
+
+  test("sees only its own orders", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    const total = await orders.total();
+    expect(total).toBe(await sandboxCount("operator", ORDERS_COUNT));
+    expect(total).not.toBe(await sandboxCount("staff", ORDERS_COUNT));
+    const ownShops = new Set(
+      ((await sandboxCall("operator", "/api_v1_master_shop/search", { fields: "shop_id,shop_name" })).data ?? []).map((s) => s.shop_name),
+    );
+    await expect(orders.renderedRows.first().locator(`[data-field="${SHOP}"]`)).not.toHaveText(/^\d+$/);
+    const { rows } = await orders.collectRows([SHOP]);
+    expect(rows.length).toBe(Math.min(total, 100));
+    for (const row of rows) expect(ownShops).toContain(row.cells[SHOP]);
+  });
+});
