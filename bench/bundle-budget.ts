@@ -21,9 +21,13 @@ function pageRoutes(root: string): string[] {
     .sort();
 }
 
+/** Scripts a current browser loads: `noModule` ones (legacy polyfills) are skipped by every module-capable browser. */
 function scriptSources(html: string): string[] {
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) srcs.add(m[1]!.replace(/&amp;/g, "&"));
+  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"/g)) {
+    if (/\snomodule/i.test(m[1]!)) continue;
+    srcs.add(m[2]!.replace(/&amp;/g, "&"));
+  }
   return [...srcs];
 }
 
