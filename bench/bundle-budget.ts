@@ -24,9 +24,10 @@ function pageRoutes(root: string): string[] {
 /** Scripts a current browser loads: `noModule` ones (legacy polyfills) are skipped by every module-capable browser. */
 function scriptSources(html: string): string[] {
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"/g)) {
-    if (/\snomodule/i.test(m[1]!)) continue;
-    srcs.add(m[2]!.replace(/&amp;/g, "&"));
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    if (!src || /\snomodule\b/i.test(tag)) continue;
+    srcs.add(src.replace(/&amp;/g, "&"));
   }
   return [...srcs];
 }

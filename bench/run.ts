@@ -4,10 +4,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
+import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];
