@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
+import { ORDER_FIELDS } from "./lib/order-fields";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
 import type { Bench, BenchRow } from "./types";
 
@@ -16,15 +17,7 @@ const SANDBOX_PORT = 4610;
 const DIST = ".next-bench";
 
 const SEARCH = {
-  fields: [
-    "receive_order_id", "receive_order_shop_id", "receive_order_shop_cut_form_id", "receive_order_date",
-    "receive_order_order_status_id", "receive_order_order_status_name", "receive_order_payment_method_id",
-    "receive_order_payment_method_name", "receive_order_delivery_id", "receive_order_delivery_name",
-    "receive_order_total_amount", "receive_order_goods_amount", "receive_order_tax_amount",
-    "receive_order_purchaser_name", "receive_order_purchaser_kana", "receive_order_purchaser_tel",
-    "receive_order_consignee_name", "receive_order_consignee_address1", "receive_order_cancel_type_id",
-    "receive_order_last_modified_date",
-  ],
+  fields: [...ORDER_FIELDS],
   conditions: [
     { field: "receive_order_order_status_id", op: "in" as const, value: ["20", "30", "40", "50"] },
     { field: "receive_order_total_amount", op: "gte" as const, value: "1000" },

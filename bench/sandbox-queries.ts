@@ -6,20 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSandbox } from "../sandbox/server";
 import { login } from "../sandbox/test-support";
+import { ORDER_FIELDS } from "./lib/order-fields";
 import type { Bench, BenchRow } from "./types";
 
 const ORDERS = Number(process.env.BENCH_SANDBOX_ORDERS ?? 100_000);
 const RUNS = 200;
 
-const FIELDS = [
-  "receive_order_id", "receive_order_shop_id", "receive_order_shop_cut_form_id", "receive_order_date",
-  "receive_order_order_status_id", "receive_order_order_status_name", "receive_order_payment_method_id",
-  "receive_order_payment_method_name", "receive_order_delivery_id", "receive_order_delivery_name",
-  "receive_order_total_amount", "receive_order_goods_amount", "receive_order_tax_amount",
-  "receive_order_purchaser_name", "receive_order_purchaser_kana", "receive_order_purchaser_tel",
-  "receive_order_consignee_name", "receive_order_consignee_address1", "receive_order_cancel_type_id",
-  "receive_order_last_modified_date",
-].join(",");
+const FIELDS = ORDER_FIELDS.join(",");
 
 async function median(runs: number, fn: () => Promise<void>): Promise<number> {
   for (let i = 0; i < 10; i++) await fn(); // warm-up: prepared statements, caches

@@ -10,20 +10,11 @@ import { loadRows } from "./loader";
 import { defaultRegistry, RegistryIndex } from "./registry";
 import { ensureSchema } from "./schema";
 import type { RunningSandbox } from "./server";
+import { TEST_PG_URL, postgresReachable } from "../lib/test/postgres";
 import { advanceClock, call, login, startTestSandbox } from "./test-support";
 
-const PG_URL = process.env.SANDBOX_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const PG_URL = TEST_PG_URL;
 
-async function pgReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("PGlite on disk", () => {
   let dir: string;
@@ -112,7 +103,7 @@ describe("loadRows", () => {
   });
 });
 
-const reachable = await pgReachable();
+const reachable = await postgresReachable();
 
 describe("PostgreSQL (SANDBOX_DATABASE_URL)", () => {
   const schema = `sandbox_test_${process.pid}_${Date.now().toString(36)}`;

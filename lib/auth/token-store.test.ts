@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
+import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
 import { openDatabase, type AppDatabase } from "@/lib/db";
 import { tokenSessions } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
@@ -33,18 +33,7 @@ describe("token crypto", () => {
   });
 });
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 for (const mode of ["pglite", "postgres"] as const) {
   describe(`token store on ${mode}`, () => {
@@ -54,8 +43,8 @@ for (const mode of ["pglite", "postgres"] as const) {
     beforeAll(async () => {
       if (mode === "postgres") {
         // CI and every developer machine run PostgreSQL on 127.0.0.1:5432: its absence is a failure.
-        expect(await postgresAvailable(), `PostgreSQL is not reachable at ${PG_URL}`).toBe(true);
-        database = await openDatabase({ databaseUrl: PG_URL });
+        expect(await postgresReachable(), `PostgreSQL is not reachable at ${TEST_PG_URL}`).toBe(true);
+        database = await openDatabase({ databaseUrl: TEST_PG_URL });
       } else {
         database = await openDatabase({ dataDir: "memory://" });
       }

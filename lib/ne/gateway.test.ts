@@ -1,6 +1,7 @@
 // The gateway against the sandbox (a faithful upstream): serialized calls per session key, one
 // rotation for many parallel calls on an expired access token, every rotation saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_PG_URL } from "@/lib/test/postgres";
 import { openDatabase, type AppDatabase } from "@/lib/db";
 import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
 import { deriveTokenKey } from "@/lib/auth/token-crypto";
@@ -11,7 +12,6 @@ import { createGateway, type Gateway } from "./gateway";
 import { isNeError } from "./errors";
 
 const key = deriveTokenKey("gateway-test-secret-0123456789");
-const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const DAY_S = 86_400;
 
 interface IssuedToken {
@@ -144,8 +144,8 @@ describe("gateway on two instances sharing PostgreSQL", () => {
   let second: AppDatabase;
 
   beforeAll(async () => {
-    first = await openDatabase({ databaseUrl: PG_URL });
-    second = await openDatabase({ databaseUrl: PG_URL });
+    first = await openDatabase({ databaseUrl: TEST_PG_URL });
+    second = await openDatabase({ databaseUrl: TEST_PG_URL });
   });
   afterAll(async () => {
     await first?.close();

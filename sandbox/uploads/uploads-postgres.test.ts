@@ -3,31 +3,21 @@
 // consistent. Skipped when no server answers.
 import { gzipSync } from "node:zlib";
 import iconv from "iconv-lite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_COMPANIES } from "../accounts";
 import { dropPgSchema } from "../db";
 import { checkStockConsistency } from "../generate/consistency";
 import type { RunningSandbox } from "../server";
 import { login, startTestSandbox, type Tokens } from "../test-support";
+import { TEST_PG_URL, postgresReachable } from "../../lib/test/postgres";
 import { snapshot, upload, waitForJob } from "./test-helpers";
 
-const PG_URL = process.env.SANDBOX_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const PG_URL = TEST_PG_URL;
 const SCHEMA = `sandbox_uploads_${process.pid}`;
 const [c1, c2] = SANDBOX_COMPANIES;
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-const available = await reachable();
+const available = await postgresReachable();
 
 describe("PostgreSQL: generated data and uploads", () => {
   let sb: RunningSandbox;
