@@ -1,23 +1,12 @@
 // Starts a process that serves HTTP for a benchmark and stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
+import { waitForHttp } from "../../scripts/wait-for-http.mjs";
+
+export { waitForHttp };
 
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
-}
-
-export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { redirect: "manual" });
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 export async function startServer(command: string, args: string[], url: string, env: Record<string, string>, readyPath = "/"): Promise<RunningServer> {

@@ -1,0 +1,1 @@
+export function waitForHttp(url: string, timeoutMs: number): Promise<void>;
