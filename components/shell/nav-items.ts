@@ -1,6 +1,7 @@
 import {
   Database,
   Images,
+  ListTree,
   Package,
   ReceiptText,
   Settings,
@@ -14,6 +15,7 @@ import {
 // page titles from `areas.<key>`.
 export const areaKeys = [
   "orders",
+  "order-rows",
   "board",
   "goods",
   "stock",
@@ -33,6 +35,7 @@ export type NavSection = { key: NavSectionKey; items: readonly NavItem[] };
 
 export const areaIcons: Record<AreaKey, LucideIcon> = {
   orders: ReceiptText,
+  "order-rows": ListTree,
   board: SquareKanban,
   goods: Package,
   stock: Warehouse,
@@ -47,7 +50,7 @@ function item(key: AreaKey): NavItem {
 }
 
 export const navSections: readonly NavSection[] = [
-  { key: "operations", items: [item("orders"), item("board")] },
+  { key: "operations", items: [item("orders"), item("order-rows"), item("board")] },
   { key: "catalog", items: [item("goods"), item("stock"), item("images")] },
   { key: "data", items: [item("uploads"), item("masters")] },
 ];
