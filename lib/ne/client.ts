@@ -10,6 +10,7 @@ import { encodeRequest, type NeCredentials, type NeRequest } from "./encode";
 import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "./envelope";
 import { LOCAL_CODES, NeError, type NeTokens } from "./errors";
 import { parseJstDateTime } from "./jst-date";
+import { fetchTransport, nodeHttpTransport, type Transport, type TransportAnswer } from "./transport";
 
 export type { NeCondition, NeCredentials, NeRequest } from "./encode";
 export type { NeEnvelope, NeRow } from "./envelope";
@@ -21,6 +22,7 @@ export interface NeClientOptions {
   baseUrl: string;
   /** Whole call, answer body included. */
   timeoutMs?: number;
+  /** A fetch to send with instead of node:http (tests that watch calls); default: node:http(s). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -104,7 +106,8 @@ function transportError(err: unknown, timeout: AbortSignal, caller: AbortSignal 
   return new NeError({ code: LOCAL_CODES.network, kind: "upstream-failure", message: `API ${what} failed`, cause: err });
 }
 
-export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl = globalThis.fetch }: NeClientOptions): NeClient {
+export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }: NeClientOptions): NeClient {
+  const send: Transport = fetchImpl ? fetchTransport(fetchImpl) : nodeHttpTransport;
   const base = parseBaseUrl(baseUrl);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError("timeoutMs must be a positive number");
 
@@ -116,25 +119,17 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl =
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
 
-    let response: Response;
+    let response: TransportAnswer;
     let text: string;
     try {
-      response = await fetchImpl(url, {
-        method: "POST",
-        // Only these: nothing of the browser's request is ever forwarded.
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body,
-        redirect: "manual",
-        credentials: "omit",
-        cache: "no-store",
-        signal,
-      });
+      // Only these headers: nothing of the browser's request is ever forwarded.
+      response = await send(url, body, { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, signal);
     } catch (err) {
       throw transportError(err, timeout, options.signal, timeoutMs, "request");
     }
     const status = response.status;
-    if (response.type === "opaqueredirect" || (status >= 300 && status < 400)) {
-      await response.body?.cancel().catch(() => undefined);
+    if (status >= 300 && status < 400) {
+      response.discard();
       throw new NeError({ code: LOCAL_CODES.httpRedirect, kind: "upstream-failure", message: `API answered HTTP ${status} (redirects are not followed)`, httpStatus: status });
     }
     try {

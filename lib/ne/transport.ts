@@ -1,0 +1,67 @@
+import "server-only";
+// How the client's POST travels. The default is node:http(s) over keep-alive connections: on the
+// BFF's hot path it costs 0.6-1 ms less CPU per call than fetch (undici), measured against the
+// sandbox. A custom `fetch` (tests that watch the calls) goes through the fetch transport instead.
+import http from "node:http";
+import https from "node:https";
+
+export interface TransportAnswer {
+  status: number;
+  /** The whole body as UTF-8 text; rejects when the signal aborts mid-body. */
+  text(): Promise<string>;
+  /** Drops the body unread. */
+  discard(): void;
+}
+
+export type Transport = (url: URL, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, signal: AbortSignal) => Promise<TransportAnswer>;
+
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+/** node:http(s); never follows a redirect (http.request does not). */
+export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
+  new Promise((resolve, reject) => {
+    const lib = url.protocol === "https:" ? https : http;
+    const req = lib.request(
+      url,
+      {
+        method: "POST",
+        agent: agents[url.protocol === "https:" ? "https:" : "http:"],
+        headers: { ...headers, "content-length": String(body.byteLength) },
+        signal,
+      },
+      (res) => {
+        resolve({
+          status: res.statusCode ?? 0,
+          discard: () => res.resume(),
+          text: () =>
+            new Promise<string>((done, fail) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+              res.on("error", fail);
+              res.on("aborted", () => fail(new Error("answer aborted")));
+              if (signal.aborted) fail(signal.reason);
+              signal.addEventListener("abort", () => fail(signal.reason), { once: true });
+            }),
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+
+/** The same over a fetch implementation (redirect: manual, no credentials, no cache). */
+export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
+  return async (url, body, headers, signal) => {
+    const response = await fetchImpl(url, { method: "POST", headers, body, redirect: "manual", credentials: "omit", cache: "no-store", signal });
+    return {
+      // An opaque redirect (browsers' fetch) has status 0: it is a redirect all the same.
+      status: response.type === "opaqueredirect" ? 302 : response.status,
+      text: () => response.text(),
+      discard: () => void response.body?.cancel().catch(() => undefined),
+    };
+  };
+}
