@@ -230,6 +230,39 @@ test.describe("the orders grid", () => {
     expect(parsed.data[2]?.[column]).toBe("?田 花子?");
   });
 
+  test("column widths change from the keyboard in the column chooser, persist, and go back to defaults", async ({ page }) => {
+    const orders = new GridPage(page);
+    await orders.goto();
+    const header = orders.grid.getByRole("columnheader", { name: "伝票番号" });
+    const widthOf = async () => Math.round((await header.boundingBox())!.width);
+    const before = await widthOf();
+    const openChooser = async () => {
+      await page.getByRole("button", { name: ja.grid.columns.button, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      return page.getByRole("dialog", { name: ja.grid.columns.title });
+    };
+
+    let dialog = await openChooser();
+    const width = dialog.getByRole("spinbutton", { name: ja.grid.columns.width.replace("{column}", "伝票番号") });
+    await width.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("296");
+    await dialog.getByRole("button", { name: ja.grid.columns.apply }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect.poll(widthOf).toBe(296);
+
+    await page.reload();
+    await orders.waitForRows();
+    await expect.poll(widthOf).toBe(296);
+
+    dialog = await openChooser();
+    await dialog.getByRole("button", { name: ja.grid.columns.reset }).click();
+    await expect(dialog.getByRole("spinbutton", { name: ja.grid.columns.width.replace("{column}", "伝票番号") })).toHaveValue(String(before));
+    await dialog.getByRole("button", { name: ja.grid.columns.apply }).click();
+    await expect.poll(widthOf).toBe(before);
+  });
+
   test("the drawer shows the slip's fields and as many rows as the row count says", async ({ page }) => {
     const orders = new GridPage(page);
     await orders.goto();

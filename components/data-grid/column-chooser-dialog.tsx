@@ -1,20 +1,37 @@
 "use client";
-// The column chooser's dialog: shown columns in order with up/down buttons, hidden ones below,
-// a search box, and "Back to defaults".
+// The column chooser's dialog: shown columns in order with up/down buttons and a width field,
+// hidden ones below, a search box, and "Back to defaults".
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/grid/preferences";
 import type { ColumnChooserProps } from "./column-chooser";
 import { Modal } from "./modal";
 
-export default function ColumnChooserDialog({ resource, locale, visible, defaults, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
+export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
   const t = useTranslations("grid");
   const id = useId();
   const [shown, setShown] = useState<string[]>(() => [...visible]);
   const [query, setQuery] = useState("");
   const [resetWidths, setResetWidths] = useState(false);
+  // Widths as typed (text, so a half-typed number is not snapped); applied within the limits.
+  const [widthText, setWidthText] = useState<Record<string, string>>({});
   const byName = useMemo(() => new Map(resource.fields.map((f) => [f.name, f])), [resource]);
+  const widthOf = (name: string): number => {
+    const f = byName.get(name);
+    return resetWidths || !f ? (f ? defaultColumnWidth(f) : MIN_COLUMN_WIDTH) : (widths[name] ?? defaultColumnWidth(f));
+  };
+  const appliedWidths = (): Record<string, number> | null => {
+    const typed = Object.entries(widthText);
+    if (resetWidths && typed.length === 0) return null;
+    const out: Record<string, number> = resetWidths ? {} : { ...widths };
+    for (const [name, text] of typed) {
+      const n = Math.round(Number(text));
+      if (Number.isFinite(n) && text.trim() !== "") out[name] = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, n));
+    }
+    return out;
+  };
   const hidden = resource.fields.filter((f) => !shown.includes(f.name));
   const q = query.trim().toLowerCase();
   const matches = (name: string) => {
@@ -39,6 +56,7 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
         onClick={() => {
           setShown([...defaults]);
           setResetWidths(true);
+          setWidthText({});
         }}
       >
         {t("columns.reset")}
@@ -48,7 +66,7 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
         variant="primary"
         disabled={shown.length === 0}
         onClick={() => {
-          onApply(shown, resetWidths);
+          onApply(shown, appliedWidths());
           onClose();
         }}
       >
@@ -92,6 +110,17 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
                   <label htmlFor={`${id}-${name}`} className="flex-1 truncate text-sm">
                     {label}
                   </label>
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={MIN_COLUMN_WIDTH}
+                    max={MAX_COLUMN_WIDTH}
+                    step={8}
+                    aria-label={t("columns.width", { column: label })}
+                    value={widthText[name] ?? String(widthOf(name))}
+                    onChange={(e) => setWidthText({ ...widthText, [name]: e.target.value })}
+                    className="h-7 w-20 rounded-md border border-ink-300 bg-ink-0 px-1.5 text-right text-xs tabular-nums dark:border-ink-600 dark:bg-ink-850"
+                  />
                   <Button size="icon" variant="ghost" aria-label={t("columns.up", { column: label })} disabled={index === 0} onClick={() => move(index, -1)}>
                     <ArrowUp aria-hidden="true" />
                   </Button>

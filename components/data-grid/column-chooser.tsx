@@ -1,7 +1,8 @@
 "use client";
 // Which columns show and in what order: every field of the resource, shown ones first in their
-// order with up/down buttons (keyboard friendly, no dragging needed), a search box for resources
-// with a hundred fields, and "Back to defaults". Applied columns are saved per person.
+// order with up/down buttons and a width field each (keyboard friendly: no dragging needed), a
+// search box for resources with a hundred fields, and "Back to defaults". Applied columns and
+// widths are saved per person.
 import { Columns3 } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
@@ -18,7 +19,10 @@ export type ColumnChooserProps = {
   locale: GridLocale;
   visible: readonly string[];
   defaults: readonly string[];
-  onApply: (columns: string[], resetWidths: boolean) => void;
+  /** Stored widths (px) by field name; a column without one has its default width. */
+  widths: Readonly<Record<string, number>>;
+  /** `widths` null: back to every column's default width. */
+  onApply: (columns: string[], widths: Record<string, number> | null) => void;
 };
 
 export function ColumnChooser(props: ColumnChooserProps) {

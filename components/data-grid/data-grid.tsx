@@ -150,7 +150,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             locale={locale}
             visible={columnNames}
             defaults={definition.defaultColumns}
-            onApply={(names, resetWidths) => saveColumns(names, resetWidths ? {} : widths)}
+            widths={widths}
+            onApply={(names, nextWidths) => saveColumns(names, nextWidths ?? {})}
           />
           <Button size="sm" onClick={() => setExporting(true)} disabled={!total} aria-haspopup="dialog">
             <Download aria-hidden="true" />
