@@ -32,7 +32,7 @@ export interface ServerEnv {
   timeoutMs: number;
 }
 
-/** AUTH_SECRET for a local run without one (e.g. `next dev`): made once, kept under .data. */
+/** AUTH_SECRET for a local run without one (`npm start`, `next dev`): made once, kept under APP_DATA_DIR. */
 function localAuthSecret(): string {
   const file = path.join(appDataDir(), "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

@@ -3,8 +3,6 @@
 // embedded sandbox (unless NE_API_BASE_URL points at a real upstream) and then `next start`.
 // Children are stopped together: Ctrl-C or SIGTERM ends both.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./build-if-needed.mjs";
@@ -23,16 +21,6 @@ function log(message) {
   process.stdout.write(`[start] ${message}\n`);
 }
 
-/** AUTH_SECRET for a local run: kept under .data so sessions survive a restart. */
-function localAuthSecret() {
-  const dir = path.resolve(root, env.APP_DATA_DIR || path.join(".data", "app"));
-  const file = path.join(dir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
-}
 
 function run(name, command, args, childEnv) {
   const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
@@ -79,7 +67,6 @@ async function main() {
     log(`starting the embedded sandbox on ${sandboxUrl}`);
     run("sandbox", bin("tsx"), ["sandbox/main.ts"], env);
   }
-  env.AUTH_SECRET ||= localAuthSecret();
   // The build runs while the sandbox generates its data.
   buildIfNeeded(root, env, log);
   if (children.size > 0) await waitForHttp(`${env.NE_API_BASE_URL}/users/sign_in/`, 600_000);
