@@ -2,8 +2,8 @@
 // request's path for server components (to come back after sign-in), and the sign-in gate for
 // pages (the cookie's presence here; its validity and the stored tokens in the dashboard layout).
 import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
 
-const SESSION_COOKIES = ["backyard.session", "__Secure-backyard.session"];
 const PUBLIC_PREFIXES = ["/login", "/auth/", "/api/"];
 
 function contentSecurityPolicy(nonce: string): string {
@@ -24,7 +24,7 @@ function contentSecurityPolicy(nonce: string): string {
 }
 
 function hasSessionCookie(request: NextRequest): boolean {
-  return request.cookies.getAll().some((c) => SESSION_COOKIES.some((name) => c.name === name || c.name.startsWith(`${name}.`)));
+  return request.cookies.getAll().some((c) => SESSION_COOKIE_NAMES.some((name) => c.name === name || c.name.startsWith(`${name}.`)));
 }
 
 export function proxy(request: NextRequest) {

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { getNeServer } from "@/lib/ne/server";
 import { isNeError } from "@/lib/ne/errors";
+import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./cookie-names";
 
-export const SESSION_COOKIE = secureCookies() ? "__Secure-backyard.session" : "backyard.session";
+export const SESSION_COOKIE = secureCookies() ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
 
 function secureCookies(): boolean {
   return (process.env.AUTH_URL ?? "").startsWith("https://");
