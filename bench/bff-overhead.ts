@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
+import { login } from "../sandbox/test-support";
 import { ORDER_FIELDS } from "./lib/order-fields";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
 import type { Bench, BenchRow } from "./types";
@@ -32,26 +33,6 @@ function directForm(accessToken: string): URLSearchParams {
   return form;
 }
 
-async function directToken(sandbox: string, login: string): Promise<string> {
-  const posted = await fetch(`${sandbox}/users/sign_in/`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ "user[login_code]": login, "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: "http://localhost/cb" }),
-  });
-  const back = new URL(posted.headers.get("location") ?? "");
-  const res = await fetch(`${sandbox}/api_neauth`, {
-    method: "POST",
-    body: new URLSearchParams({
-      uid: back.searchParams.get("uid") ?? "",
-      state: back.searchParams.get("state") ?? "",
-      client_id: "sandbox-client-id",
-      client_secret: "sandbox-client-secret",
-    }),
-  });
-  const json = (await res.json()) as { access_token?: string };
-  if (!json.access_token) throw new Error("neauth gave no token");
-  return json.access_token;
-}
 
 /** CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT) and this one. */
 function stackCpuSeconds(): { stack: number; client: number } {
@@ -129,7 +110,7 @@ export const bffOverhead: Bench = {
       const tokens: string[] = [];
       for (let i = 0; i < CONCURRENCY; i++) {
         cookies.push(await dashboardSession(app, logins[i % 2]!));
-        tokens.push(await directToken(sandboxUrl, logins[i % 2]!));
+        tokens.push((await login(sandboxUrl, logins[i % 2]!)).access_token);
       }
       const bffBody = JSON.stringify(SEARCH);
       const targets: Record<string, (i: number) => Promise<boolean>> = {
