@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_CODE_KINDS } from "./testing/code-kinds";
 import iconv from "iconv-lite";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { NE_CODES } from "./codes";
 import { createNeClient, resolveOperationUrl, type NeClient } from "./client";
 import { NeError, type NeErrorKind } from "./errors";
 import { decodeForm, decodeFormBytes, json, silent, startUpstream, text, type Upstream } from "./test-upstream";
@@ -231,20 +231,8 @@ describe("answers", () => {
     expect(err.tokens).toBeNull();
   });
 
-  const kinds: Array<[string, NeErrorKind, boolean]> = [
-    [NE_CODES.uidMissing, "invalid-request", false],
-    [NE_CODES.clientCredentialsInvalid, "invalid-request", false],
-    [NE_CODES.stateInvalid, "invalid-request", false],
-    [NE_CODES.accessTokenMissing, "invalid-request", false],
-    [NE_CODES.staleAccessToken, "stale-token", false],
-    [NE_CODES.refreshFailed, "auth-expired", false],
-    [NE_CODES.tokensExpired, "auth-expired", false],
-    [NE_CODES.invalidParameter, "invalid-request", false],
-    [NE_CODES.busy, "busy", true],
-    [NE_CODES.uploadRejected, "invalid-request", false],
-    [NE_CODES.forbidden, "forbidden", false],
-    [NE_CODES.notFound, "invalid-request", false],
-    [NE_CODES.systemError, "upstream-failure", true],
+  const kinds: Array<readonly [string, NeErrorKind, boolean]> = [
+    ...API_CODE_KINDS,
     ["123456", "upstream-failure", false],
   ];
   it.each(kinds)("maps code %s to %s", async (code, kind, retryable) => {

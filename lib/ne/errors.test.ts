@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { API_CODE_KINDS } from "./testing/code-kinds";
 import { NE_CODES } from "./codes";
 import { LOCAL_CODES, NeError, httpStatusForKind, kindForCode, toPublicError, type NeErrorKind, type NeTokens } from "./errors";
 
@@ -10,21 +11,9 @@ const tokens: NeTokens = {
 };
 
 describe("code → kind", () => {
-  const expected: Array<[string, NeErrorKind, boolean]> = [
-    [NE_CODES.uidMissing, "invalid-request", false],
-    [NE_CODES.clientCredentialsInvalid, "invalid-request", false],
-    [NE_CODES.stateInvalid, "invalid-request", false],
+  const expected: Array<readonly [string, NeErrorKind, boolean]> = [
+    ...API_CODE_KINDS,
     ["001999", "invalid-request", false],
-    [NE_CODES.accessTokenMissing, "invalid-request", false],
-    [NE_CODES.staleAccessToken, "stale-token", false],
-    [NE_CODES.refreshFailed, "auth-expired", false],
-    [NE_CODES.tokensExpired, "auth-expired", false],
-    [NE_CODES.invalidParameter, "invalid-request", false],
-    [NE_CODES.busy, "busy", true],
-    [NE_CODES.uploadRejected, "invalid-request", false],
-    [NE_CODES.forbidden, "forbidden", false],
-    [NE_CODES.notFound, "invalid-request", false],
-    [NE_CODES.systemError, "upstream-failure", true],
     [LOCAL_CODES.redirect, "auth-expired", false],
     [LOCAL_CODES.timeout, "upstream-failure", true],
     [LOCAL_CODES.network, "upstream-failure", true],
