@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { API_CODE_KINDS } from "./testing/code-kinds";
 import iconv from "iconv-lite";
+import { getEventListeners } from "node:events";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createNeClient, resolveOperationUrl, type NeClient } from "./client";
 import { NeError, type NeErrorKind } from "./errors";
@@ -312,6 +315,25 @@ describe("transport", () => {
     await gone.close();
     const err = await callError(() => createNeClient({ baseUrl: gone.baseUrl }).call("/api_v1_master_goods/search", {}, credentials));
     expect([err.code, err.kind, err.retryable]).toEqual(["network", "upstream-failure", true]);
+  });
+
+  it("keeps nothing of a finished call: no listener on the caller's signal, no answer in memory", async () => {
+    // A 400 kB answer 150 times: 60 MB of text if anything (a pending timeout signal, a listener
+    // on the caller's signal) still holds the answers after the calls end.
+    const big = { result: "success", count: "1000", data: Array.from({ length: 1000 }, (_, i) => ({ goods_id: `G${i}`, goods_name: "商品名".repeat(60) })) };
+    upstream.handle(json(big));
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const caller = new AbortController();
+    const slow = createNeClient({ baseUrl: upstream.baseUrl, timeoutMs: 60_000 });
+    await slow.call("/api_v1_master_goods/search", {}, credentials, { signal: caller.signal });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 150; i++) await slow.call("/api_v1_master_goods/search", {}, credentials, { signal: caller.signal });
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+    expect(grown).toBeLessThan(15 * 1024 * 1024);
   });
 
   it("stops when the caller aborts", async () => {

@@ -39,12 +39,24 @@ export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
           text: () =>
             new Promise<string>((done, fail) => {
               const chunks: Buffer[] = [];
+              // Removed when the body ends, so the signal never keeps the chunks alive.
+              const onAbort = () => fail(signal.reason);
+              const settle = () => signal.removeEventListener("abort", onAbort);
               res.on("data", (c: Buffer) => chunks.push(c));
-              res.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
-              res.on("error", fail);
-              res.on("aborted", () => fail(new Error("answer aborted")));
+              res.on("end", () => {
+                settle();
+                done(Buffer.concat(chunks).toString("utf8"));
+              });
+              res.on("error", (err) => {
+                settle();
+                fail(err);
+              });
+              res.on("aborted", () => {
+                settle();
+                fail(new Error("answer aborted"));
+              });
               if (signal.aborted) fail(signal.reason);
-              signal.addEventListener("abort", () => fail(signal.reason), { once: true });
+              else signal.addEventListener("abort", onAbort, { once: true });
             }),
         });
       },
