@@ -6,13 +6,16 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { login } from "../sandbox/test-support";
+import { runLoad, type LoadJob, type LoadStats } from "./lib/load";
 import { ORDER_FIELDS } from "./lib/order-fields";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
 import type { Bench, BenchRow } from "./types";
 
 const CONCURRENCY = 32;
-const REQUESTS = Number(process.env.BENCH_BFF_REQUESTS ?? 3000);
-const WARMUP = 300;
+const ROUNDS = Number(process.env.BENCH_BFF_ROUNDS ?? 5);
+const REQUESTS = Number(process.env.BENCH_BFF_REQUESTS ?? 5000);
+// Next.js reaches its steady state (JIT) after about a thousand requests of a kind.
+const WARMUP = 1000;
 const APP_PORT = 3610;
 const SANDBOX_PORT = 4610;
 const DIST = ".next-bench";
@@ -34,58 +37,35 @@ function directForm(accessToken: string): URLSearchParams {
 }
 
 
-/** CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT) and this one. */
-function stackCpuSeconds(): { stack: number; client: number } {
-  let ticks = 0;
+/**
+ * CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT: the
+ * dashboard's Next.js server, the sandbox, their launchers) and by this one (the load client).
+ */
+function stackCpuSeconds(): { next: number; sandbox: number; client: number } {
+  const ticks = { next: 0, sandbox: 0 };
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, "latin1");
       if (!environ.includes(`SANDBOX_PORT=${SANDBOX_PORT}\0`) || Number(pid) === process.pid) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+      const used = Number(fields[11]) + Number(fields[12]); // utime + stime
+      const command = readFileSync(`/proc/${pid}/cmdline`, "latin1");
+      ticks[command.includes("next") ? "next" : "sandbox"] += used;
     } catch {
       // gone, or not ours to read
     }
   }
   const own = process.cpuUsage();
-  return { stack: ticks / 100, client: (own.user + own.system) / 1e6 };
+  return { next: ticks.next / 100, sandbox: ticks.sandbox / 100, client: (own.user + own.system) / 1e6 };
 }
 
-interface LoadResult {
-  p50: number;
-  p95: number;
-  rps: number;
-  errors: number;
+interface LoadResult extends LoadStats {
   /** CPU milliseconds per request: the servers (sandbox, and Next when in the path) and the load client. */
   serverCpuMs?: number;
+  /** The part of serverCpuMs spent in the Next.js server. */
+  nextCpuMs?: number;
   clientCpuMs?: number;
-}
-
-/**
- * `total` requests, `concurrency` at a time; `send(worker)` resolves true on a good answer. Each
- * worker is one person with a session of their own, one request in flight at a time.
- */
-async function load(total: number, concurrency: number, send: (worker: number) => Promise<boolean>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      while (next < total) {
-        next++;
-        const t0 = performance.now();
-        const ok = await send(worker).catch(() => false);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), rps: total / seconds, errors };
 }
 
 export const bffOverhead: Bench = {
@@ -113,85 +93,88 @@ export const bffOverhead: Bench = {
         tokens.push((await login(sandboxUrl, logins[i % 2]!)).access_token);
       }
       const bffBody = JSON.stringify(SEARCH);
-      const targets: Record<string, (i: number) => Promise<boolean>> = {
-        direct: async (i) => {
-          const res = await fetch(`${sandboxUrl}/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i]!) });
-          const json = (await res.json()) as { result: string };
-          return json.result === "success";
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      const success = { status: 200, headIncludes: '"result":"success"' };
+      // The same search for each of the 32 people: directly with their tokens, through the
+      // rewrite with their tokens, through the BFF with their session cookie.
+      const jobs: Record<string, Omit<LoadJob, "total" | "concurrency">> = {
+        direct: {
+          requests: tokens.map((t) => ({ url: `${sandboxUrl}/api_v1_receiveorder_base/search`, headers: form, body: directForm(t).toString() })),
+          expect: success,
         },
-        rewrite: async (i) => {
-          const res = await fetch(`${app}/__bench/rewrite/api_v1_receiveorder_base/search`, { method: "POST", body: directForm(tokens[i]!) });
-          const json = (await res.json()) as { result: string };
-          return json.result === "success";
+        rewrite: {
+          requests: tokens.map((t) => ({ url: `${app}/__bench/rewrite/api_v1_receiveorder_base/search`, headers: form, body: directForm(t).toString() })),
+          expect: success,
         },
-        bff: async (i) => {
-          const res = await fetch(`${app}/api/ne/api_v1_receiveorder_base/search`, {
-            method: "POST",
+        bff: {
+          requests: cookies.map((cookie) => ({
+            url: `${app}/api/ne/api_v1_receiveorder_base/search`,
+            headers: { "content-type": "application/json", origin: app, cookie },
             body: bffBody,
-            headers: { "content-type": "application/json", origin: app, cookie: cookies[i]! },
-          });
-          await res.arrayBuffer();
-          return res.status === 200;
+          })),
+          expect: { status: 200, headIncludes: '{"rows":' },
         },
       };
-      const results: Record<string, LoadResult> = {};
-      // Interleaved rounds, so drift of a noisy machine hits every target alike.
-      for (const name of Object.keys(targets)) await load(WARMUP, CONCURRENCY, targets[name]!);
-      const rounds = 3;
+      // Interleaved rounds, and each ratio taken within a round (then the median over rounds), so
+      // the drift of a shared machine hits a target and its baseline alike.
+      const run = (name: string, total: number): Promise<LoadResult> => runLoad({ ...jobs[name]!, total, concurrency: CONCURRENCY });
+      for (const name of Object.keys(jobs)) await run(name, WARMUP);
       const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
-      const perRound = Math.ceil(REQUESTS / rounds);
-      for (let r = 0; r < rounds; r++) {
-        for (const name of Object.keys(targets)) {
+      const perRound = Math.ceil(REQUESTS / ROUNDS);
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const name of Object.keys(jobs)) {
           const before = stackCpuSeconds();
-          const result = await load(perRound, CONCURRENCY, targets[name]!);
+          const result = await run(name, perRound);
           const after = stackCpuSeconds();
-          result.serverCpuMs = ((after.stack - before.stack) * 1000) / perRound;
+          result.serverCpuMs = ((after.next + after.sandbox - before.next - before.sandbox) * 1000) / perRound;
+          result.nextCpuMs = ((after.next - before.next) * 1000) / perRound;
           result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
           parts[name]!.push(result);
         }
+        const d = parts.direct![r]!;
+        const b = parts.bff![r]!;
+        process.stdout.write(
+          `  round ${r + 1}/${ROUNDS}: direct ${d.rps.toFixed(1)} req/s p50 ${d.p50.toFixed(1)} ms; bff ${b.rps.toFixed(1)} req/s p50 ${b.p50.toFixed(1)} ms (Next.js ${b.nextCpuMs!.toFixed(2)} ms CPU/request)\n`,
+        );
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      for (const [name, list] of Object.entries(parts)) {
-        results[name] = {
-          p50: median(list.map((x) => x.p50)),
-          p95: median(list.map((x) => x.p95)),
-          rps: median(list.map((x) => x.rps)),
-          errors: list.reduce((n, x) => n + x.errors, 0),
-          serverCpuMs: median(list.map((x) => x.serverCpuMs ?? 0)),
-          clientCpuMs: median(list.map((x) => x.clientCpuMs ?? 0)),
-        };
-      }
+      const ratio = (name: string, of: (x: LoadResult) => number) => median(parts[name]!.map((x, r) => of(x) / of(parts.direct![r]!)));
 
-      const d = results.direct!;
       const rows: BenchRow[] = [];
       for (const name of ["direct", "rewrite", "bff"]) {
-        const r = results[name]!;
+        const list = parts[name]!;
         const isBff = name === "bff";
+        const errors = list.reduce((n, x) => n + x.errors, 0);
+        const p50 = ratio(name, (x) => x.p50);
+        const rps = ratio(name, (x) => x.rps);
+        const cpu = ratio(name, (x) => x.serverCpuMs!);
+        const of = (get: (x: LoadResult) => number) => median(list.map(get));
+        const baseline = (get: (x: LoadResult) => number) => median(parts.direct!.map(get));
         rows.push({
           bench: "bff-overhead",
-          name: `${name} p50 (c=${CONCURRENCY}, p95 ${r.p95.toFixed(1)} ms, ${r.errors} errors)`,
-          value: r.p50,
+          name: `${name} p50 (c=${CONCURRENCY}, p95 ${of((x) => x.p95).toFixed(1)} ms, ${errors} errors)`,
+          value: of((x) => x.p50),
           unit: "ms",
-          baseline: { name: "direct", value: d.p50 },
-          ratio: r.p50 / d.p50,
-          ...(isBff ? { target: "ratio <= 1.10", pass: r.p50 / d.p50 <= 1.1 && r.errors === 0 } : {}),
+          baseline: { name: "direct", value: baseline((x) => x.p50) },
+          ratio: p50,
+          ...(isBff ? { target: "ratio <= 1.10", pass: p50 <= 1.1 && errors === 0 } : {}),
         });
         rows.push({
           bench: "bff-overhead",
           name: `${name} throughput`,
-          value: r.rps,
+          value: of((x) => x.rps),
           unit: "req/s",
-          baseline: { name: "direct", value: d.rps },
-          ratio: r.rps / d.rps,
-          ...(isBff ? { target: "ratio >= 0.90", pass: r.rps / d.rps >= 0.9 } : {}),
+          baseline: { name: "direct", value: baseline((x) => x.rps) },
+          ratio: rps,
+          ...(isBff ? { target: "ratio >= 0.90", pass: rps >= 0.9 } : {}),
         });
         rows.push({
           bench: "bff-overhead",
-          name: `${name} server CPU per request (client ${r.clientCpuMs!.toFixed(2)} ms)`,
-          value: r.serverCpuMs!,
+          name: `${name} server CPU per request (Next.js ${of((x) => x.nextCpuMs!).toFixed(2)} ms, client ${of((x) => x.clientCpuMs!).toFixed(2)} ms)`,
+          value: of((x) => x.serverCpuMs!),
           unit: "ms",
-          baseline: { name: "direct", value: d.serverCpuMs! },
-          ratio: r.serverCpuMs! / d.serverCpuMs!,
+          baseline: { name: "direct", value: baseline((x) => x.serverCpuMs!) },
+          ratio: cpu,
         });
       }
       return rows;

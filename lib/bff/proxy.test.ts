@@ -49,6 +49,17 @@ describe("BFF proxy", () => {
     expect(calls[0]!.request.conditions).toEqual([{ field: "receive_order_order_status_id", op: "eq", value: "20" }]);
   });
 
+  it("asks for raw rows and answers them byte for byte, with the count after them", async () => {
+    const rowsJson = '[{"receive_order_id":"1","receive_order_purchaser_name":"\\u5c71\\u7530 \\"\\u592a\\u90ce\\""},{"receive_order_id":"2","receive_order_purchaser_name":null}]';
+    const { d } = deps({ rawRows: { bytes: Buffer.from(rowsJson), count: 2 }, count: 2 });
+    const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
+    expect(res.status).toBe(200);
+    expect(vi.mocked(d.call).mock.calls[0]![3]).toMatchObject({ rawRows: true });
+    const text = await res.text();
+    expect(text).toBe(`{"rows":${rowsJson},"count":2}`);
+    expect(JSON.parse(text)).toEqual({ rows: [{ receive_order_id: "1", receive_order_purchaser_name: '山田 "太郎"' }, { receive_order_id: "2", receive_order_purchaser_name: null }], count: 2 });
+  });
+
   it("strips token-like keys from every row", async () => {
     const { d } = deps({ data: [{ receive_order_id: "1", access_token: "leak", refresh_token: "leak2" }], count: 1 });
     const res = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);

@@ -4,7 +4,7 @@ import "server-only";
 // client's headers or cookies, and answers rows without a single token field.
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
-import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
 import { publicOrigin } from "@/lib/auth/public-origin";
 import { MAX_UPLOAD_BYTES, operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
 
@@ -14,7 +14,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 export interface ProxyDeps {
   /** The token-store key of the request's session, or null when signed out. */
   sessionKey(): Promise<string | null>;
-  call(sessionKey: string, path: string, request: NeRequest, signal: AbortSignal): Promise<NeCallResult>;
+  call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions): Promise<NeCallResult>;
 }
 
 type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
@@ -22,20 +22,37 @@ type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
 /** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
 const COMPRESS_FROM_BYTES = 256 * 1024;
 
-function json(body: OperationResponse | ErrorBody, status = 200): Response {
-  const text = JSON.stringify(body);
-  return new Response(text, {
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "referrer-policy": "same-origin",
+};
+
+function respond(body: string | Uint8Array<ArrayBuffer>, status: number): Response {
+  const size = typeof body === "string" ? body.length : body.byteLength;
+  return new Response(body, {
     status,
     // The page proxy (proxy.ts) skips this hot path; an API answer carries its own headers.
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      // `no-transform` keeps Next's gzip off small answers (grid pages); large ones (exports) compress.
-      "cache-control": text.length < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-      "referrer-policy": "same-origin",
-    },
+    // `no-transform` keeps Next's gzip off small answers (grid pages); large ones (exports) compress.
+    headers: { ...JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
   });
+}
+
+function json(body: OperationResponse | ErrorBody, status = 200): Response {
+  return respond(JSON.stringify(body), status);
+}
+
+const ROWS_OPEN = Buffer.from('{"rows":');
+
+/**
+ * `{"rows":<the upstream's own row bytes>,...}`: the answer of a search whose rows could pass as
+ * they came (see lib/ne/raw-rows.ts), built without decoding or re-encoding them.
+ */
+function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): Response {
+  const tail = JSON.stringify(rest); // "{}" or "{...}"
+  const close = Buffer.from(tail === "{}" ? "}" : `,${tail.slice(1)}`);
+  return respond(Buffer.concat([ROWS_OPEN, rows, close]), 200);
 }
 
 function reject(status: number, code: string, message: string, issues?: RequestIssue[]): Response {
@@ -112,12 +129,12 @@ export async function handleOperation(request: Request, segments: readonly strin
   };
 
   try {
-    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, request.signal);
+    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal: request.signal, rawRows: true });
     const out: OperationResponse = {};
-    if (envelope.data) out.rows = withoutTokens(envelope.data);
     if (envelope.count !== undefined) out.count = envelope.count;
     if (envelope.queId !== undefined) out.queId = envelope.queId;
-    return json(out);
+    if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out);
+    return json(envelope.data ? { rows: withoutTokens(envelope.data), ...out } : out);
   } catch (err) {
     const pub = toPublicError(err);
     const status = isNeError(err) ? httpStatusForKind(err.kind) : 500;

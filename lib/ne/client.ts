@@ -10,6 +10,7 @@ import { encodeRequest, type NeCredentials, type NeRequest } from "./encode";
 import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "./envelope";
 import { LOCAL_CODES, NeError, type NeTokens } from "./errors";
 import { parseJstDateTime } from "./jst-date";
+import { splitRawRows, type RawRows } from "./raw-rows";
 import { fetchTransport, nodeHttpTransport, type Transport, type TransportAnswer } from "./transport";
 
 export type { NeCondition, NeCredentials, NeRequest } from "./encode";
@@ -29,6 +30,11 @@ export interface NeClientOptions {
 export interface NeCallOptions {
   /** Aborts the call (e.g. the browser went away); reported as NeError code `aborted`. */
   signal?: AbortSignal;
+  /**
+   * Rows as the answer's own bytes (`envelope.rawRows`) when they need no change, instead of
+   * decoded `envelope.data`: for passing them on unread (the BFF). See ./raw-rows.
+   */
+  rawRows?: boolean;
 }
 
 export interface NeCallResult {
@@ -96,6 +102,33 @@ function tokensFrom(fields: NeTokenFields, sent: NeCredentials | undefined): NeT
   };
 }
 
+function isEmptyArray(v: unknown): boolean {
+  return Array.isArray(v) && v.length === 0;
+}
+
+/**
+ * The answer's JSON. With `rawRows`, rows that can pass as they are stay bytes and only the rest
+ * is parsed; a head that is not JSON (a malformed answer) goes the ordinary way, which reports it.
+ */
+function readAnswer(bytes: Buffer, rawRows: boolean): { json: unknown; isJson: boolean; raw?: RawRows } {
+  if (rawRows) {
+    const raw = splitRawRows(bytes);
+    if (raw) {
+      try {
+        const json: unknown = JSON.parse(raw.head);
+        if (typeof json === "object" && json !== null && isEmptyArray((json as { data?: unknown }).data)) return { json, isJson: true, raw };
+      } catch {
+        // the ordinary path below says what is wrong
+      }
+    }
+  }
+  try {
+    return { json: JSON.parse(bytes.toString("utf8")), isJson: true };
+  } catch {
+    return { json: undefined, isJson: false };
+  }
+}
+
 function transportError(err: unknown, timedOut: boolean, caller: AbortSignal | undefined, timeoutMs: number, what: string): NeError {
   if (timedOut) {
     return new NeError({ code: LOCAL_CODES.timeout, kind: "upstream-failure", message: `API did not answer within ${timeoutMs} ms`, cause: err });
@@ -131,7 +164,7 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     if (caller?.aborted) controller.abort(caller.reason);
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
     try {
-      return await exchange(url, body, credentials, { signal: controller.signal, timedOut: () => timedOut, caller });
+      return await exchange(url, body, credentials, { signal: controller.signal, timedOut: () => timedOut, caller, rawRows: options.rawRows === true });
     } finally {
       clearTimeout(timer);
       caller?.removeEventListener("abort", onCallerAbort);
@@ -143,10 +176,9 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     url: URL,
     body: Uint8Array<ArrayBuffer>,
     credentials: NeCredentials | undefined,
-    { signal, timedOut, caller }: { signal: AbortSignal; timedOut: () => boolean; caller: AbortSignal | undefined },
+    { signal, timedOut, caller, rawRows }: { signal: AbortSignal; timedOut: () => boolean; caller: AbortSignal | undefined; rawRows: boolean },
   ): Promise<NeCallResult> {
     let response: TransportAnswer;
-    let text: string;
     try {
       // Only these headers: nothing of the browser's request is ever forwarded.
       response = await send(url, body, { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, signal);
@@ -158,19 +190,15 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
       response.discard();
       throw new NeError({ code: LOCAL_CODES.httpRedirect, kind: "upstream-failure", message: `API answered HTTP ${status} (redirects are not followed)`, httpStatus: status });
     }
+    let bytes: Buffer;
     try {
-      text = await response.text();
+      bytes = await response.bytes();
     } catch (err) {
       throw transportError(err, timedOut(), caller, timeoutMs, "answer");
     }
 
-    let json: unknown;
-    let isJson = true;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      isJson = false;
-    }
+    const read = readAnswer(bytes, rawRows);
+    const { json, isJson } = read;
     const parsed = isJson ? parseEnvelope(json) : null;
     if (!parsed?.ok) {
       const ok = status >= 200 && status < 300;
@@ -183,6 +211,11 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     }
 
     const { envelope, tokenFields } = parsed;
+    if (read.raw && envelope.data?.length === 0) {
+      // The fast path's envelope was parsed with `data: []` in the rows' place.
+      delete envelope.data;
+      envelope.rawRows = { bytes: read.raw.rows, count: read.raw.rowCount };
+    }
     const tokens = tokensFrom(tokenFields, credentials);
     const httpOk = status >= 200 && status < 300;
     // A 4xx with an error envelope is that error (spec 7.3); a 5xx is a failure whatever it says.

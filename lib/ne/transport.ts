@@ -7,8 +7,8 @@ import https from "node:https";
 
 export interface TransportAnswer {
   status: number;
-  /** The whole body as UTF-8 text; rejects when the signal aborts mid-body. */
-  text(): Promise<string>;
+  /** The whole body; rejects when the signal aborts mid-body. */
+  bytes(): Promise<Buffer>;
   /** Drops the body unread. */
   discard(): void;
 }
@@ -36,8 +36,8 @@ export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
         resolve({
           status: res.statusCode ?? 0,
           discard: () => res.resume(),
-          text: () =>
-            new Promise<string>((done, fail) => {
+          bytes: () =>
+            new Promise<Buffer>((done, fail) => {
               const chunks: Buffer[] = [];
               // Removed when the body ends, so the signal never keeps the chunks alive.
               const onAbort = () => fail(signal.reason);
@@ -45,7 +45,7 @@ export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
               res.on("data", (c: Buffer) => chunks.push(c));
               res.on("end", () => {
                 settle();
-                done(Buffer.concat(chunks).toString("utf8"));
+                done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
               });
               res.on("error", (err) => {
                 settle();
@@ -72,7 +72,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
     return {
       // An opaque redirect (browsers' fetch) has status 0: it is a redirect all the same.
       status: response.type === "opaqueredirect" ? 302 : response.status,
-      text: () => response.text(),
+      bytes: async () => Buffer.from(await response.arrayBuffer()),
       discard: () => void response.body?.cancel().catch(() => undefined),
     };
   };

@@ -1,5 +1,5 @@
 // The BFF proxy: POST /api/ne/<operation path> with JSON (see lib/bff/operation-request.ts).
-import { currentSessionKey } from "@/lib/auth/session";
+import { sessionKeyOf } from "@/lib/auth/session";
 import { handleOperation } from "@/lib/bff/proxy";
 import { getNeServer } from "@/lib/ne/server";
 
@@ -10,8 +10,8 @@ type Context = { params: Promise<{ path: string[] }> };
 async function handle(request: Request, { params }: Context): Promise<Response> {
   const { path } = await params;
   return handleOperation(request, path, {
-    sessionKey: currentSessionKey,
-    call: async (key, opPath, neRequest, signal) => (await getNeServer()).gateway.call(key, opPath, neRequest, { signal }),
+    sessionKey: () => sessionKeyOf(request),
+    call: async (key, opPath, neRequest, options) => (await getNeServer()).gateway.call(key, opPath, neRequest, options),
   });
 }
 
