@@ -2,6 +2,13 @@
 // (/api/ne/..., session cookie, validation, token store, gateway) and through a do-nothing
 // Next.js rewrite, each at concurrency 32 in one run. Targets: BFF/direct p50 latency ≤ 1.10,
 // BFF/direct throughput ≥ 0.90. 32 signed-in sessions, as 32 people at once would be.
+//
+// Method: every path is warmed up, then measured in ROUNDS interleaved rounds (direct, rewrite,
+// BFF; again); a ratio is taken within each round and the median of those is reported, so the
+// drift of a shared 2-core machine hits a path and its baseline alike. The load client runs in a
+// worker thread with a small heap (bench/lib/load-worker.mjs): it shares the cores with the
+// servers it measures, so what it costs is taken from them. CPU per request is printed per
+// process (Next.js, sandbox, client) to show where the time goes.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
