@@ -20,12 +20,61 @@ export interface AppDatabase {
   db: AppDb;
   kind: "pglite" | "postgres";
   /**
-   * Runs `fn` while holding a PostgreSQL advisory lock on `key` (session level, on one pooled
-   * connection), so instances sharing a server serialize. PGlite lives in one process, where the
+   * Runs `fn` while holding a PostgreSQL advisory lock on `key` (session level, on the
+   * instance's lock connection: see createAdvisoryLocks), so instances sharing a server serialize. PGlite lives in one process, where the
    * caller's in-process queue is already the whole story: `fn` runs directly.
    */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Session-level advisory locks held on one connection of their own, taken with
+ * pg_try_advisory_lock and retried with backoff. Holding a lock costs no pooled connection: a
+ * holder that kept a pooled connection across its upstream call while its own queries needed
+ * another deadlocked once as many sessions called at once as the pool had connections.
+ * Session-level locks are re-entrant on one connection, so within a process the caller must
+ * serialize holders of one key (the gateway's per-key queue does); across processes they exclude.
+ */
+function createAdvisoryLocks(connectionString: string) {
+  let connection: Promise<pg.Client> | null = null;
+  const connect = (): Promise<pg.Client> => {
+    connection ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      // A dropped connection releases its locks on the server; the next call connects again.
+      client.on("error", () => {
+        connection = null;
+      });
+      client.on("end", () => {
+        connection = null;
+      });
+      await client.connect();
+      return client;
+    })().catch((err: unknown) => {
+      connection = null;
+      throw err;
+    });
+    return connection;
+  };
+  return {
+    async acquire(key: string): Promise<void> {
+      for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
+        const client = await connect();
+        const result = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [key]);
+        if (result.rows[0]?.ok) return;
+        await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+      }
+    },
+    async release(key: string): Promise<void> {
+      const client = await connection?.catch(() => null);
+      await client?.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch(() => undefined);
+    },
+    async close(): Promise<void> {
+      const client = await connection?.catch(() => null);
+      connection = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
@@ -44,20 +93,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    const locks = createAdvisoryLocks(options.databaseUrl);
     return {
       db,
       kind: "postgres",
       async withAdvisoryLock(key, fn) {
-        const lockClient = await pool.connect();
+        await locks.acquire(key);
         try {
-          await lockClient.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
           return await fn();
         } finally {
-          await lockClient.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch(() => undefined);
-          lockClient.release();
+          await locks.release(key);
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await locks.close();
+        await pool.end();
+      },
     };
   }
   const dataDir = options.dataDir;

@@ -172,4 +172,17 @@ describe("gateway on two instances sharing PostgreSQL", () => {
     expect(issued.length - before).toBe(1);
     expect((await storeB.get(id))?.accessToken).toBe(issued[issued.length - 1]!.access_token);
   });
+
+  it("more sessions at once than the pool has connections: every call completes, none waits on another", async () => {
+    // Each call holds its session's lock across the upstream call; holding a pooled connection
+    // for it (pool of 10) while the call's own queries need another would deadlock at 10.
+    const store = createTokenStore(first, key);
+    const gateway = createGateway({ client: createNeClient({ baseUrl: sandbox.url }), store, database: first });
+    const sessions = [];
+    for (let i = 0; i < 24; i++) sessions.push((await newSession(store, i % 2 ? "manager@sandbox.test" : "staff@sandbox.test")).id);
+    const started = Date.now();
+    const results = await Promise.allSettled(sessions.flatMap((id) => [search(gateway, id), search(gateway, id), search(gateway, id)]));
+    expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
 });
