@@ -5,7 +5,7 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/grid/preferences";
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/grid/columns";
 import type { ColumnChooserProps } from "./column-chooser";
 import { Modal } from "./modal";
 

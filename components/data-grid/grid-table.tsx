@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
 import { fieldFormat, isNumericFormat, type GridLocale } from "@/lib/grid/format";
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth, type ResolvedColumn } from "@/lib/grid/preferences";
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth, type ResolvedColumn } from "@/lib/grid/columns";
 import type { ApiRow } from "@/lib/query/call-operation";
 import type { GridDefinition } from "./grid-definition";
 import { ValueView } from "./value-view";

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { OPERATORS } from "@/lib/ne/registry/types";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import {
@@ -50,6 +52,55 @@ describe("filter tokens", () => {
       `${P}id.eq:${"9".repeat(13_000)}`,
     ];
     for (const token of bad) expect(parseFilterToken(receiveOrder, token)).toBeNull();
+  });
+
+  // The shape check was a zod/mini schema (token + operator enum) until zod left the browser's
+  // first load; the hand-written one must refuse what it refused, before the registry is asked.
+  it("refuse the token shapes the zod schema refused", () => {
+    const tokenSchema = z.string().check(z.maxLength(12_000), z.regex(/^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/));
+    const operatorSchema = z.enum(OPERATORS);
+    const shapeOk = (token: unknown) => {
+      if (!tokenSchema.safeParse(token).success) return false;
+      const t = token as string;
+      const dot = t.indexOf(".");
+      const colon = t.indexOf(":", dot);
+      return operatorSchema.safeParse(colon === -1 ? t.slice(dot + 1) : t.slice(dot + 1, colon)).success;
+    };
+    const tokens: unknown[] = [
+      `${P}note.like:${"x".repeat(12_000 - `${P}note.like:`.length)}`, // exactly the longest
+      `${P}note.like:${"x".repeat(12_001 - `${P}note.like:`.length)}`, // one over
+      `${"a".repeat(101)}.eq:1`,
+      `${P}note.e:1`, // operator too short for the shape
+      `${P}note.abcdefghijklm:1`, // too long
+      `${P}note.EQ:1`,
+      `${P}note.like`, // like needs a value (the registry says so, not the shape)
+      `${P}note.nlikeornull:x`,
+      `${P}note.between:1`, // right shape, no such operator
+      `${P}note.eq;1`,
+      `${P}note..eq:1`,
+      `.eq:1`,
+      ` ${P}note.eq:1`,
+      `${P}note.eq:line\nbreak`,
+      `${P}note.eq\n:1`,
+      `${P}note.eq:`,
+      "receive-order.eq:1",
+      "constructor.eq:1",
+      "__proto__.eq:1",
+      `${P}note.toString:1`,
+      `${P}note.hasOwnProperty:1`,
+      undefined,
+      null,
+      42,
+      ["receive_order_note.eq:1"],
+    ];
+    for (const token of tokens) {
+      const parsed = parseFilterToken(receiveOrder, token as string);
+      if (!shapeOk(token)) expect(parsed, String(token).slice(0, 60)).toBeNull();
+    }
+    expect(parseFilterToken(receiveOrder, `${P}note.like:${"x".repeat(12_001 - `${P}note.like:`.length)}`)).toBeNull();
+    expect(parseFilterToken(receiveOrder, `${P}note.like:${"x".repeat(12_000 - `${P}note.like:`.length)}`)).not.toBeNull();
+    expect(parseFilterToken(receiveOrder, `${P}note.toString:1`)).toBeNull();
+    expect(parseFilterToken(receiveOrder, `${P}note.nlikeornull:x`)).toEqual({ field: `${P}note`, op: "nlikeornull", value: "x" });
   });
 
   it("drop a valueless operator's stray value", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
-import { readGridUrlState, writeGridUrlState } from "./url-state";
+import { MAX_PAGE, parseExtensionId, parsePage, parseRecordKey, readGridUrlState, writeGridUrlState } from "./url-state";
 
 const P = "receive_order_";
 
@@ -60,5 +61,41 @@ describe("grid state in the URL", () => {
     });
     for (const page of ["0", "abc", "1.5", "99999999999"]) expect(readGridUrlState(receiveOrder, `?page=${page}`).page).toBe(1);
     expect(readGridUrlState(receiveOrder, "?size=10000").size).toBe(10000);
+  });
+});
+
+// The hand-written checks replaced zod/mini schemas (to keep zod out of the browser's first load);
+// each must accept and reject exactly what its schema did.
+describe("URL value checks (zod's replacements)", () => {
+  const pageSchema = z.coerce.number().check(z.refine(Number.isInteger), z.gte(1), z.lte(MAX_PAGE));
+  const recordKeySchema = z.string().check(z.regex(/^[0-9A-Za-z_-]{1,100}$/));
+  const extensionIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+  const viaZod = <T>(schema: z.ZodMiniType<T>, s: string): T | null => {
+    const r = schema.safeParse(s);
+    return r.success ? r.data : null;
+  };
+
+  const pages = ["1", "2", " 7 ", "2.0", "1e3", "0x10", "0b11", "1000000", "0", "-1", "-0", "", " ", "1.5", "abc", "1,000", "1000001", "99999999999", "Infinity", "-Infinity", "NaN", "1e400", "3px", "２", "\t5\n"];
+  it("page: a whole number 1..MAX_PAGE as Number() reads it", () => {
+    for (const s of ["0", "-1", "", " ", "1.5", "abc", "1,000", "1000001", "Infinity", "NaN", "1e400", "3px", "２"]) expect(parsePage(s), s).toBeNull();
+    expect(parsePage("1")).toBe(1);
+    expect(parsePage(" 7 ")).toBe(7);
+    expect(parsePage(String(MAX_PAGE))).toBe(MAX_PAGE);
+    for (const s of pages) expect(parsePage(s), s).toBe(viaZod(pageSchema, s));
+  });
+
+  const keys = ["1234", "a-b_C", "x".repeat(100), "x".repeat(101), "", " 12", "12 ", "../../etc", "1;drop", "12\n", "伝票", "a.b", "%20"];
+  it("open: 1-100 letters, digits, _ or -", () => {
+    for (const s of ["", "x".repeat(101), " 12", "12\n", "../../etc", "伝票", "a.b"]) expect(parseRecordKey(s), s).toBeNull();
+    expect(parseRecordKey("1234")).toBe("1234");
+    for (const s of keys) expect(parseRecordKey(s), s).toBe(viaZod(recordKeySchema, s));
+  });
+
+  const ids = ["abc-123", "  abc  ", "", " ", "\t\n", "x".repeat(200), "x".repeat(201), ` ${"x".repeat(200)} `, "実行-1", "a b"];
+  it("extension_execution_id: trimmed, 1-200 characters", () => {
+    for (const s of ["", " ", "\t\n", "x".repeat(201)]) expect(parseExtensionId(s), JSON.stringify(s)).toBeNull();
+    expect(parseExtensionId("  abc  ")).toBe("abc");
+    expect(parseExtensionId(` ${"x".repeat(200)} `)).toBe("x".repeat(200));
+    for (const s of ids) expect(parseExtensionId(s), JSON.stringify(s)).toBe(viaZod(extensionIdSchema, s));
   });
 });

@@ -1,10 +1,11 @@
 // The grid's state in the URL (nuqs parsers): filters, page, page size, the open record and the
 // order search's extension_execution_id. Everything is validated when read: a bad value is
 // dropped and its default used, never thrown, so a shared or hand-edited link always opens.
+// Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
+// holds the checks against the zod schemas they replaced).
 //
 //   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500
 import { createLoader, createParser, createSerializer, parseAsNativeArrayOf, parseAsNumberLiteral } from "nuqs";
-import { coerce, gte, lte, maxLength, minLength, refine, regex, string, trim } from "zod/mini";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 import { filterKey, parseFilterToken, serializeFilterToken, type GridFilter } from "./filters";
@@ -13,28 +14,38 @@ export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 /** The API's offset is bounded by the BFF (100,000,000); no page can start later. */
 export const MAX_PAGE = 1_000_000;
 
-const pageSchema = coerce.number().check(refine(Number.isInteger), gte(1), lte(MAX_PAGE));
-const recordKeySchema = string().check(regex(/^[0-9A-Za-z_-]{1,100}$/));
-const extensionIdSchema = string().check(trim(), minLength(1), maxLength(200));
+const RECORD_KEY = /^[0-9A-Za-z_-]{1,100}$/;
+const MAX_EXTENSION_ID_LENGTH = 200;
+
+/** `page=`: a whole number from 1 to MAX_PAGE as `Number()` reads it (`" 2"`, `"2.0"`), else null. */
+export function parsePage(s: string): number | null {
+  const n = Number(s);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : null;
+}
+
+/** `open=`: a record key of 1-100 letters, digits, `_` or `-`, else null. */
+export function parseRecordKey(s: string): string | null {
+  return RECORD_KEY.test(s) ? s : null;
+}
+
+/** `extension_execution_id=`: trimmed, 1-200 characters, else null. */
+export function parseExtensionId(s: string): string | null {
+  const id = s.trim();
+  return id.length >= 1 && id.length <= MAX_EXTENSION_ID_LENGTH ? id : null;
+}
 
 const pageParser = createParser({
-  parse: (s) => {
-    const r = pageSchema.safeParse(s);
-    return r.success ? r.data : null;
-  },
+  parse: parsePage,
   serialize: (n: number) => String(n),
 });
 
 const recordKeyParser = createParser({
-  parse: (s) => (recordKeySchema.safeParse(s).success ? s : null),
+  parse: parseRecordKey,
   serialize: (s: string) => s,
 });
 
 const extensionIdParser = createParser({
-  parse: (s) => {
-    const r = extensionIdSchema.safeParse(s);
-    return r.success ? r.data : null;
-  },
+  parse: parseExtensionId,
   serialize: (s: string) => s,
 });
 

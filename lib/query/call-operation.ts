@@ -1,7 +1,8 @@
 // The browser's one way to call the API: `POST /api/ne/<operation path>` with the JSON request of
 // lib/bff/operation-request.ts. Same origin, session cookie only: no token ever reaches the page.
-// Answers are parsed at this boundary; failures reject with a BffError.
-import { array, nullable, number, object, optional, record, string, type output } from "zod/mini";
+// Answers are parsed at this boundary; failures reject with a BffError. Checked by hand, not with
+// zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
+// against the zod schema they replaced).
 import type { OperationRequest } from "@/lib/bff/operation-request";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 
@@ -11,11 +12,51 @@ export type ApiRow = Record<string, string | null>;
 /** What a page sends: the proxy's request without upload parts. */
 export type NeRequest = Omit<OperationRequest, "upload" | "waitFlag">;
 
-const rowSchema = record(string(), nullable(string()));
-const answerSchema = object({
-  rows: optional(array(rowSchema)),
-  count: optional(number()),
-});
+/** What the proxy answers: `rows` and/or `count`, each optional. */
+export interface OperationAnswer {
+  rows?: ApiRow[];
+  count?: number;
+}
+
+function isRow(value: unknown): value is ApiRow {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const cell = (value as Record<string, unknown>)[key];
+    if (cell !== null && typeof cell !== "string") return false;
+  }
+  return true;
+}
+
+function withoutProtoKey(row: ApiRow): ApiRow {
+  const copy: ApiRow = {};
+  for (const key of Object.keys(row)) if (key !== "__proto__") copy[key] = row[key] ?? null;
+  return copy;
+}
+
+/**
+ * An answer body as the browser may use it, or null: an object whose `rows`, when present, is a
+ * list of records of strings or nulls and whose `count`, when present, is a finite number. Other
+ * keys are left out.
+ */
+export function parseOperationAnswer(body: unknown): OperationAnswer | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const { rows, count } = body as Record<string, unknown>;
+  const answer: OperationAnswer = {};
+  if (rows !== undefined) {
+    if (!Array.isArray(rows) || !rows.every(isRow)) return null;
+    // Passed on as they came, except that an own `__proto__` key (JSON.parse makes one) is left
+    // out, as zod's record did.
+    answer.rows = rows.some((row) => Object.hasOwn(row, "__proto__")) ? rows.map(withoutProtoKey) : rows;
+  }
+  if (count !== undefined) {
+    if (typeof count !== "number" || !Number.isFinite(count)) return null;
+    answer.count = count;
+  }
+  return answer;
+}
 
 export interface SearchAnswer {
   rows: ApiRow[];
@@ -29,7 +70,7 @@ export interface InfoAnswer {
   rows: ApiRow[];
 }
 
-async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<output<typeof answerSchema>> {
+async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<OperationAnswer> {
   let response: Response;
   try {
     response = await fetch(`/api/ne${path}`, {
@@ -50,11 +91,11 @@ async function post(path: OperationPath, request: NeRequest, signal?: AbortSigna
   } catch (cause) {
     throw new BffError({ code: "bad-response", message: String(cause), kind: "upstream-failure", retryable: true, status: response.status });
   }
-  const parsed = answerSchema.safeParse(body);
-  if (!parsed.success) {
+  const parsed = parseOperationAnswer(body);
+  if (!parsed) {
     throw new BffError({ code: "bad-response", message: "unexpected answer", kind: "upstream-failure", retryable: true, status: response.status });
   }
-  return parsed.data;
+  return parsed;
 }
 
 /** A search: the rows of one page and how many came (not the total: ask the count twin). */
@@ -77,6 +118,6 @@ export async function callInfo(path: OperationPath, signal?: AbortSignal): Promi
 }
 
 /** Any operation, answered as the proxy gives it (`rows` and/or `count`). */
-export function callOperation(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<output<typeof answerSchema>> {
+export function callOperation(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<OperationAnswer> {
   return post(path, request, signal);
 }

@@ -1,20 +1,19 @@
 "use client";
 // The browser side of app/api/grid: a person's column preferences and saved views per grid.
-// Answers are parsed with the same schemas the route handlers check their input with.
+// Answers are parsed with the same schemas the route handlers check their input with; those zod
+// schemas load with the first answer read (alongside its fetch), not with the page: the grid's
+// first load gets its preferences from the server and reads no answer.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { boolean, object, type ZodMiniType } from "zod/mini";
-import {
-  preferencesAnswerSchema,
-  savedViewListSchema,
-  savedViewSchema,
-  type GridPreferences,
-  type SavedView,
-  type SavedViewState,
-} from "@/lib/grid/preferences";
+import type { ZodMiniType } from "zod/mini";
+import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 import { gridKeys } from "./keys";
 
-async function request<T>(url: string, schema: ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
+type Schemas = typeof import("@/lib/grid/preferences");
+
+async function request<T>(url: string, pick: (schemas: Schemas) => ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
+  const schemas = import("@/lib/grid/preferences");
+  schemas.catch(() => undefined); // a failed load is reported below, after the fetch
   let response: Response;
   try {
     response = await fetch(url, {
@@ -27,6 +26,12 @@ async function request<T>(url: string, schema: ZodMiniType<T>, init: RequestInit
     throw networkError(cause);
   }
   if (!response.ok) throw await bffErrorOf(response);
+  let schema: ZodMiniType<T>;
+  try {
+    schema = pick(await schemas);
+  } catch (cause) {
+    throw networkError(cause);
+  }
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
     throw new BffError({ code: "bad-response", message: "unexpected answer", kind: "upstream-failure", retryable: true, status: response.status });
@@ -34,14 +39,13 @@ async function request<T>(url: string, schema: ZodMiniType<T>, init: RequestInit
   return parsed.data;
 }
 
-const deletedSchema = object({ deleted: boolean() });
 const preferencesUrl = (grid: string) => `/api/grid/preferences/${encodeURIComponent(grid)}`;
 const viewsUrl = (grid: string) => `/api/grid/views/${encodeURIComponent(grid)}`;
 
 export function useGridPreferences(grid: string, initial: GridPreferences | null) {
   return useQuery<GridPreferences | null, BffError>({
     queryKey: gridKeys.preferences(grid),
-    queryFn: async ({ signal }) => (await request(preferencesUrl(grid), preferencesAnswerSchema, { signal })).preferences,
+    queryFn: async ({ signal }) => (await request(preferencesUrl(grid), (m) => m.preferencesAnswerSchema, { signal })).preferences,
     initialData: initial,
     staleTime: Infinity,
   });
@@ -52,7 +56,7 @@ export function useSaveGridPreferences(grid: string) {
   const client = useQueryClient();
   return useMutation<GridPreferences | null, BffError, GridPreferences>({
     mutationFn: async (preferences) =>
-      (await request(preferencesUrl(grid), preferencesAnswerSchema, { method: "PUT", body: JSON.stringify(preferences) })).preferences,
+      (await request(preferencesUrl(grid), (m) => m.preferencesAnswerSchema, { method: "PUT", body: JSON.stringify(preferences) })).preferences,
     onMutate: (preferences) => {
       client.setQueryData(gridKeys.preferences(grid), preferences);
     },
@@ -62,7 +66,7 @@ export function useSaveGridPreferences(grid: string) {
 export function useSavedViews(grid: string, enabled = true) {
   return useQuery<SavedView[], BffError>({
     queryKey: gridKeys.views(grid),
-    queryFn: async ({ signal }) => (await request(viewsUrl(grid), savedViewListSchema, { signal })).views,
+    queryFn: async ({ signal }) => (await request(viewsUrl(grid), (m) => m.savedViewListSchema, { signal })).views,
     enabled,
     staleTime: 60_000,
   });
@@ -71,7 +75,7 @@ export function useSavedViews(grid: string, enabled = true) {
 export function useCreateView(grid: string) {
   const client = useQueryClient();
   return useMutation<SavedView, BffError, { name: string; state: SavedViewState }>({
-    mutationFn: (input) => request(viewsUrl(grid), savedViewSchema, { method: "POST", body: JSON.stringify(input) }),
+    mutationFn: (input) => request(viewsUrl(grid), (m) => m.savedViewSchema, { method: "POST", body: JSON.stringify(input) }),
     onSuccess: () => client.invalidateQueries({ queryKey: gridKeys.views(grid) }),
   });
 }
@@ -80,7 +84,7 @@ export function useRenameView(grid: string) {
   const client = useQueryClient();
   return useMutation<SavedView, BffError, { id: string; name: string }>({
     mutationFn: ({ id, name }) =>
-      request(`${viewsUrl(grid)}/${encodeURIComponent(id)}`, savedViewSchema, { method: "PATCH", body: JSON.stringify({ name }) }),
+      request(`${viewsUrl(grid)}/${encodeURIComponent(id)}`, (m) => m.savedViewSchema, { method: "PATCH", body: JSON.stringify({ name }) }),
     onSuccess: () => client.invalidateQueries({ queryKey: gridKeys.views(grid) }),
   });
 }
@@ -88,7 +92,7 @@ export function useRenameView(grid: string) {
 export function useDeleteView(grid: string) {
   const client = useQueryClient();
   return useMutation<{ deleted: boolean }, BffError, { id: string }>({
-    mutationFn: ({ id }) => request(`${viewsUrl(grid)}/${encodeURIComponent(id)}`, deletedSchema, { method: "DELETE" }),
+    mutationFn: ({ id }) => request(`${viewsUrl(grid)}/${encodeURIComponent(id)}`, (m) => m.deletedAnswerSchema, { method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: gridKeys.views(grid) }),
   });
 }

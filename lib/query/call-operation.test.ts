@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { parseOperationAnswer } from "./call-operation";
+
+// The answer check was a zod/mini schema until zod left the browser's first load; the hand-written
+// one must accept and refuse what it did (and give the same data).
+const answerSchema = z.object({
+  rows: z.optional(z.array(z.record(z.string(), z.nullable(z.string())))),
+  count: z.optional(z.number()),
+});
+
+const good: unknown[] = [
+  {},
+  { count: 0 },
+  { count: 12.5 },
+  { count: -1 },
+  { rows: [] },
+  { rows: [{}] },
+  { rows: [{ a: "1", b: null }], count: 1 },
+  { rows: [{ a: "" }, { b: "x" }], count: 2, result: "success", extra: { nested: true } },
+  { rows: [{ "__proto__": "x" }] },
+  JSON.parse('{"rows":[{"__proto__":"x","a":"1"}],"count":1}'),
+  { rows: [Object.create(null) as object] },
+];
+
+const bad: unknown[] = [
+  null,
+  undefined,
+  "",
+  "rows",
+  0,
+  true,
+  [],
+  [{ rows: [] }],
+  { rows: null },
+  { rows: {} },
+  { rows: "a" },
+  { rows: [null] },
+  { rows: [[]] },
+  { rows: [["1", "2"]] },
+  { rows: ["a"] },
+  { rows: [1] },
+  { rows: [{ a: 1 }] },
+  { rows: [{ a: true }] },
+  { rows: [{ a: ["x"] }] },
+  { rows: [{ a: { b: "c" } }] },
+  { rows: [{ a: "1" }, { b: 2 }] },
+  { rows: [new Date()] },
+  { count: null },
+  { count: "3" },
+  { count: Number.NaN },
+  { count: Number.POSITIVE_INFINITY },
+  { count: [] },
+  { rows: [], count: "1" },
+];
+
+describe("operation answers", () => {
+  it("accept what the zod schema accepted, keeping rows and count only", () => {
+    for (const body of good) {
+      const parsed = parseOperationAnswer(body);
+      expect(parsed, JSON.stringify(body)).not.toBeNull();
+      expect(answerSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+      expect(parsed).toEqual(answerSchema.parse(body));
+      expect(Object.keys(parsed!).every((k) => k === "rows" || k === "count")).toBe(true);
+    }
+  });
+
+  it("refuse what the zod schema refused", () => {
+    for (const body of bad) {
+      expect(parseOperationAnswer(body), String(JSON.stringify(body))).toBeNull();
+      expect(answerSchema.safeParse(body).success, String(JSON.stringify(body))).toBe(false);
+    }
+  });
+
+  it("pass the rows on as they came (no copy of a large page)", () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ receive_order_id: String(i), receive_order_note: i % 2 ? null : "x" }));
+    expect(parseOperationAnswer({ rows, count: 1000 })?.rows).toBe(rows);
+  });
+});
