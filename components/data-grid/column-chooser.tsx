@@ -4,15 +4,15 @@
 // search box for resources with a hundred fields, and "Back to defaults". Applied columns and
 // widths are saved per person.
 import { Columns3 } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridLocale } from "@/lib/grid/format";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 
 // The dialog loads when first opened (components/data-grid/column-chooser-dialog.tsx).
-const ColumnChooserDialog = dynamic(() => import("./column-chooser-dialog"), { ssr: false });
+const ColumnChooserDialog = lazyComponent(() => import("./column-chooser-dialog"));
 
 export type ColumnChooserProps = {
   resource: ResourceDef;
@@ -30,7 +30,13 @@ export function ColumnChooser(props: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button
+        size="sm"
+        onClick={() => setOpen(true)}
+        onPointerEnter={ColumnChooserDialog.preload}
+        onFocus={ColumnChooserDialog.preload}
+        aria-haspopup="dialog"
+      >
         <Columns3 aria-hidden="true" />
         {t("columns.button")}
       </Button>

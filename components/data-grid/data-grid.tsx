@@ -3,16 +3,17 @@
 // saved views from the database, count and page fetched in parallel through the BFF, distinct
 // loading / empty / filtered-to-nothing / error states, a detail drawer and CSV export (both
 // loaded on first use). A page gives it a GridDefinition and its texts; nothing here knows orders.
+// The body (rows, virtualizer, paging) is its own chunk, fetched as soon as this module runs in the
+// browser: it is not needed before the first page of rows, which it loads alongside.
 import { Download } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import type { PageSize } from "@/lib/grid/page-sizes";
 import { resolveColumns } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
@@ -23,14 +24,17 @@ import { ColumnChooser } from "./column-chooser";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
-import { GridPagination } from "./grid-pagination";
-import { GridEmpty, GridFilteredEmpty, GridPastEnd, GridSkeleton } from "./grid-states";
-import { GridTable, type ChoiceLabels, type RowSelection } from "./grid-table";
+import { GridSkeleton } from "./grid-states";
+import type { RowSelection } from "./grid-table";
 import { SavedViews } from "./saved-views";
-import { useChoiceLabels } from "./use-choice-labels";
 
-const RecordDrawer = dynamic(() => import("./record-drawer"), { ssr: false });
-const ExportDialog = dynamic(() => import("./export-dialog"), { ssr: false });
+const loadGridBody = () => import("./grid-body");
+// Start fetching the body with the page's own code, in parallel with the first data request.
+if (typeof window !== "undefined") void loadGridBody().catch(() => undefined);
+const GridBody = lazy(loadGridBody);
+
+const RecordDrawer = lazyComponent(() => import("./record-drawer"));
+const ExportDialog = lazyComponent(() => import("./export-dialog"));
 
 export interface GridTexts {
   /** Accessible name of the grid ("Order slips"). */
@@ -72,16 +76,10 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const countRequest = useMemo<NeRequest>(() => ({ conditions, ...(extensionExecutionId ? { extensionExecutionId } : {}) }), [conditions, extensionExecutionId]);
   const searchRequest = useMemo<NeRequest>(() => ({ ...countRequest, fields, offset, limit: url.size }), [countRequest, fields, offset, url.size]);
 
-  // The same queries GridBody throws from; here they only feed the toolbar (export total) and
-  // hold back the choice lists until the rows are in.
+  // The same queries GridBody throws from; here they start with the page (GridBody loads in
+  // parallel) and feed the toolbar (export total).
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
-  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
-  const choiceLabels = useChoiceLabels(
-    definition,
-    columns.map((c) => c.field),
-    locale,
-    search.isSuccess && !search.isPlaceholderData,
-  );
+  useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
 
   // Selection and the active row belong to one page of one result: they start over with it.
   const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
@@ -154,7 +152,14 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             widths={widths}
             onApply={(names, nextWidths) => saveColumns(names, nextWidths ?? {})}
           />
-          <Button size="sm" onClick={() => setExporting(true)} disabled={!total} aria-haspopup="dialog">
+          <Button
+            size="sm"
+            onClick={() => setExporting(true)}
+            onPointerEnter={ExportDialog.preload}
+            onFocus={ExportDialog.preload}
+            disabled={!total}
+            aria-haspopup="dialog"
+          >
             <Download aria-hidden="true" />
             {t("export")}
           </Button>
@@ -166,29 +171,31 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
         </p>
       ) : null}
       <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
-        <GridBody
-          definition={definition}
-          domId={domId}
-          texts={texts}
-          locale={locale}
-          countRequest={countRequest}
-          searchRequest={searchRequest}
-          page={url.page}
-          size={url.size}
-          filtered={filters.length > 0 || Boolean(extensionExecutionId)}
-          columns={columns}
-          choiceLabels={choiceLabels}
-          selection={selection}
-          onSelectionChange={setSelection}
-          activeIndex={activeIndex}
-          onActiveIndexChange={setActiveIndex}
-          onOpen={openRecord}
-          gridRef={gridRef}
-          onPage={(page) => void setUrl({ page })}
-          onSize={(size) => void setUrl({ size, page: 1 })}
-          onClearFilters={clearFilters}
-          onResizeEnd={(next) => saveColumns(columnNames, { ...widths, ...next })}
-        />
+        <Suspense fallback={<GridSkeleton label={t("loading")} />}>
+          <GridBody
+            definition={definition}
+            domId={domId}
+            texts={texts}
+            locale={locale}
+            countRequest={countRequest}
+            searchRequest={searchRequest}
+            page={url.page}
+            size={url.size}
+            filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+            columns={columns}
+            selection={selection}
+            onSelectionChange={setSelection}
+            activeIndex={activeIndex}
+            onActiveIndexChange={setActiveIndex}
+            onOpen={openRecord}
+            onOpenIntent={RecordDrawer.preload}
+            gridRef={gridRef}
+            onPage={(page) => void setUrl({ page })}
+            onSize={(size) => void setUrl({ size, page: 1 })}
+            onClearFilters={clearFilters}
+            onResizeEnd={(next) => saveColumns(columnNames, { ...widths, ...next })}
+          />
+        </Suspense>
       </QueryErrorBoundary>
       {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
       {exporting && total !== undefined ? (
@@ -198,88 +205,6 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
           visibleColumns={columnNames}
           request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
           onClose={() => setExporting(false)}
-        />
-      ) : null}
-    </div>
-  );
-}
-
-type GridBodyProps = {
-  definition: GridDefinition;
-  domId: string;
-  texts: GridTexts;
-  locale: GridLocale;
-  countRequest: NeRequest;
-  searchRequest: NeRequest;
-  page: number;
-  size: PageSize;
-  filtered: boolean;
-  columns: ReturnType<typeof resolveColumns>;
-  choiceLabels: Readonly<Record<string, ChoiceLabels>>;
-  selection: RowSelection;
-  onSelectionChange: (next: RowSelection) => void;
-  activeIndex: number;
-  onActiveIndexChange: (index: number) => void;
-  onOpen: (key: string) => void;
-  gridRef: RefObject<HTMLDivElement | null>;
-  onPage: (page: number) => void;
-  onSize: (size: PageSize) => void;
-  onClearFilters: () => void;
-  onResizeEnd: (widths: Record<string, number>) => void;
-};
-
-/** Rows and paging; failures of either query go to the boundary above (never an empty list). */
-function GridBody(props: GridBodyProps) {
-  const { definition, texts, countRequest, searchRequest, page, size } = props;
-  const t = useTranslations("grid");
-  const count = useCount(definition.countPath, countRequest, { keepPrevious: true, throwOnError: true });
-  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
-
-  if (!search.data) return <GridSkeleton label={t("loading")} />;
-  const rows = search.data.rows;
-  const busy = search.isPlaceholderData || count.isPlaceholderData;
-  const total = count.isPlaceholderData ? undefined : count.data?.count;
-
-  let content: ReactNode;
-  if (rows.length === 0 && !busy) {
-    if (page > 1) content = <GridPastEnd onFirstPage={() => props.onPage(1)} />;
-    else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
-    else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
-  } else {
-    content = (
-      <GridTable
-        domId={props.domId}
-        label={texts.label}
-        rows={rows}
-        columns={props.columns}
-        definition={definition}
-        locale={props.locale}
-        choiceLabels={props.choiceLabels}
-        selection={props.selection}
-        onSelectionChange={props.onSelectionChange}
-        activeIndex={props.activeIndex}
-        onActiveIndexChange={props.onActiveIndexChange}
-        onOpen={props.onOpen}
-        onResizeEnd={props.onResizeEnd}
-        gridRef={props.gridRef}
-        busy={busy}
-      />
-    );
-  }
-
-  return (
-    <div className="flex flex-col gap-2" data-grid-state={busy ? "loading" : rows.length ? "ready" : undefined} aria-busy={busy || undefined}>
-      {content}
-      {rows.length > 0 || page > 1 ? (
-        <GridPagination
-          page={page}
-          size={size}
-          total={total}
-          rowsOnPage={rows.length}
-          onPage={props.onPage}
-          onSize={props.onSize}
-          selected={Object.values(props.selection).filter(Boolean).length}
-          onClearSelection={() => props.onSelectionChange({})}
         />
       ) : null}
     </div>

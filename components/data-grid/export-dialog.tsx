@@ -3,7 +3,7 @@
 // (UTF-8 with BOM, or Shift_JIS) and header (labels in the current language, or field names);
 // rows come through the BFF 10,000 at a time with a progress bar and Cancel. Characters that
 // Shift_JIS cannot hold are listed with their row and column before anything is saved, and the
-// person chooses to save with `?` in their place or to cancel. Loaded with next/dynamic.
+// person chooses to save with `?` in their place or to cancel. Loaded with lazyComponent.
 import { Download } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";

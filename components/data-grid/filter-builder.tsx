@@ -2,14 +2,14 @@
 // "Add condition": a button opening the filter form (components/data-grid/filter-form.tsx),
 // loaded when first opened so the grid's first load does not carry it.
 import { Plus } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import type { GridDefinition } from "./grid-definition";
 import { Popover } from "./popover";
 
-const FilterForm = dynamic(() => import("./filter-form"), { ssr: false });
+const FilterForm = lazyComponent(() => import("./filter-form"));
 
 type FilterBuilderProps = {
   definition: GridDefinition;
@@ -29,6 +29,7 @@ export function FilterBuilder({ definition, locale, onAdd }: FilterBuilderProps)
       }
       panelLabel={t("filters.add")}
       panelClassName="w-80"
+      onIntent={FilterForm.preload}
     >
       {(close) => (
         <FilterForm

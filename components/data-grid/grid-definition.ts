@@ -61,7 +61,7 @@ export interface GridDefinition {
   choices?: Readonly<Record<string, ChoicesSource>>;
   quickFilters?: ComponentType<QuickFiltersProps>;
   drawerGroups?: readonly DrawerGroup[];
-  /** More of the drawer below the groups (the slip's rows); load it lazily (next/dynamic). The
+  /** More of the drawer below the groups (the slip's rows); load it lazily (lazyComponent). The
    *  drawer's title is the resource's `titleField` with its label ("Slip number 1234"). */
   drawerExtra?: ComponentType<DrawerExtraProps>;
   /** Reads `extension_execution_id` from the URL and sends it (order slips only). */

@@ -20,6 +20,8 @@ type PopoverProps = {
   children: (close: () => void) => ReactNode;
   /** Told when the panel opens or closes (to fetch its choices lazily). */
   onOpenChange?: (open: boolean) => void;
+  /** Told when the button is hovered or focused: the panel may open soon (to preload its code). */
+  onIntent?: () => void;
   pressed?: boolean;
 };
 
@@ -34,6 +36,7 @@ export function Popover({
   panelClassName,
   children,
   onOpenChange,
+  onIntent,
   pressed,
 }: PopoverProps) {
   const [open, setOpen] = useState(false);
@@ -96,6 +99,8 @@ export function Popover({
         aria-label={buttonLabel}
         aria-pressed={pressed}
         onClick={() => change(!open)}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         className={buttonClasses({ variant, size, className: buttonClassName })}
       >
         {button}

@@ -1,7 +1,7 @@
 "use client";
 // The detail drawer of one record: every field of the resource fetched by the record's key,
 // shown in the definition's groups (amounts, payment, delivery, ...) with the rest under
-// "Other fields", then the definition's extra part (an order's rows). Loaded with next/dynamic
+// "Other fields", then the definition's extra part (an order's rows). Loaded with lazyComponent
 // when a record is first opened, so the grid's first load does not carry it.
 import { useTranslations } from "next-intl";
 import { Fragment, useMemo } from "react";

@@ -2,13 +2,13 @@
 // Saved views: a name for the current filters, columns and page size, kept per person in the
 // database and listed here to apply, rename or delete. Loaded when the menu first opens.
 import { Bookmark } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { Popover } from "./popover";
 
 // The panel loads when the menu first opens (components/data-grid/saved-views-panel.tsx).
-const ViewsPanel = dynamic(() => import("./saved-views-panel"), { ssr: false });
+const ViewsPanel = lazyComponent(() => import("./saved-views-panel"));
 
 type SavedViewsProps = {
   grid: string;
@@ -29,6 +29,7 @@ export function SavedViews({ grid, current, onApply }: SavedViewsProps) {
       }
       panelLabel={t("views.title")}
       panelClassName="w-96"
+      onIntent={ViewsPanel.preload}
     >
       {(close) => (
         <ViewsPanel

@@ -1,7 +1,7 @@
 "use client";
 // The rows of one order slip inside its drawer: `/api_v1_receiveorder_row/search` with
 // `receive_order_row_receive_order_id-eq`, and how many there are from the count twin. Loaded
-// with the drawer (next/dynamic), never with the grid.
+// with the drawer (lazyComponent), never with the grid.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { QueryErrorState } from "@/components/query/query-error-state";

@@ -2,18 +2,18 @@
 // The order slips grid (/orders): spec 2.5 fields from the registry, quick filters, grouping tag
 // chips, a cancel badge, and a drawer grouping the slip's fields with its rows below.
 import Link from "next/link";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { DataGrid } from "@/components/data-grid/data-grid";
 import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import { buttonClasses } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridPreferences } from "@/lib/grid/preferences";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { CancelCell } from "./cancel-cell";
 import { GroupingTagChips } from "./grouping-tag-chips";
 import { DELIVERY_CHOICES, OrderQuickFilters } from "./order-quick-filters";
 
-const OrderRowsSection = dynamic(() => import("./order-rows-section"), { ssr: false });
+const OrderRowsSection = lazyComponent(() => import("./order-rows-section"));
 
 const P = "receive_order_";
 const id = (row: Record<string, string | null>) => row[`${P}id`] ?? "";

@@ -1,0 +1,105 @@
+"use client";
+// The body of a grid: the rows of one page (the virtualized ARIA grid), paging, and the states
+// that are not rows (empty, filtered to nothing, past the end). Loaded by data-grid.tsx with
+// React.lazy, fetched as soon as the grid's code runs, so it arrives alongside the first page of
+// rows instead of weighing on the page's first load; the skeleton stands in until both are in.
+import { useTranslations } from "next-intl";
+import { useMemo, type ReactNode, type RefObject } from "react";
+import type { ResolvedColumn } from "@/lib/grid/columns";
+import type { GridLocale } from "@/lib/grid/format";
+import type { PageSize } from "@/lib/grid/page-sizes";
+import type { NeRequest } from "@/lib/query/call-operation";
+import { useCount, useSearch } from "@/lib/query/hooks";
+import type { GridTexts } from "./data-grid";
+import type { GridDefinition } from "./grid-definition";
+import { GridPagination } from "./grid-pagination";
+import { GridEmpty, GridFilteredEmpty, GridPastEnd, GridSkeleton } from "./grid-states";
+import { GridTable, type RowSelection } from "./grid-table";
+import { useChoiceLabels } from "./use-choice-labels";
+
+export type GridBodyProps = {
+  definition: GridDefinition;
+  domId: string;
+  texts: GridTexts;
+  locale: GridLocale;
+  countRequest: NeRequest;
+  searchRequest: NeRequest;
+  page: number;
+  size: PageSize;
+  filtered: boolean;
+  columns: readonly ResolvedColumn[];
+  selection: RowSelection;
+  onSelectionChange: (next: RowSelection) => void;
+  activeIndex: number;
+  onActiveIndexChange: (index: number) => void;
+  onOpen: (key: string) => void;
+  /** The pointer or focus reached the rows: a record may open soon (to preload the drawer). */
+  onOpenIntent?: () => void;
+  gridRef: RefObject<HTMLDivElement | null>;
+  onPage: (page: number) => void;
+  onSize: (size: PageSize) => void;
+  onClearFilters: () => void;
+  onResizeEnd: (widths: Record<string, number>) => void;
+};
+
+/** Rows and paging; failures of either query go to the boundary above (never an empty list). */
+export default function GridBody(props: GridBodyProps) {
+  const { definition, texts, countRequest, searchRequest, page, size } = props;
+  const t = useTranslations("grid");
+  const count = useCount(definition.countPath, countRequest, { keepPrevious: true, throwOnError: true });
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
+  // Names for the shown fields' values (shops, ...), asked for once the rows are in, so the rows
+  // never wait behind these lists.
+  const shownFields = useMemo(() => props.columns.map((c) => c.field), [props.columns]);
+  const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, search.isSuccess && !search.isPlaceholderData);
+
+  if (!search.data) return <GridSkeleton label={t("loading")} />;
+  const rows = search.data.rows;
+  const busy = search.isPlaceholderData || count.isPlaceholderData;
+  const total = count.isPlaceholderData ? undefined : count.data?.count;
+
+  let content: ReactNode;
+  if (rows.length === 0 && !busy) {
+    if (page > 1) content = <GridPastEnd onFirstPage={() => props.onPage(1)} />;
+    else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
+    else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
+  } else {
+    content = (
+      <GridTable
+        domId={props.domId}
+        label={texts.label}
+        rows={rows}
+        columns={props.columns}
+        definition={definition}
+        locale={props.locale}
+        choiceLabels={choiceLabels}
+        selection={props.selection}
+        onSelectionChange={props.onSelectionChange}
+        activeIndex={props.activeIndex}
+        onActiveIndexChange={props.onActiveIndexChange}
+        onOpen={props.onOpen}
+        onResizeEnd={props.onResizeEnd}
+        gridRef={props.gridRef}
+        busy={busy}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2" onPointerEnter={props.onOpenIntent} onFocus={props.onOpenIntent} data-grid-state={busy ? "loading" : rows.length ? "ready" : undefined} aria-busy={busy || undefined}>
+      {content}
+      {rows.length > 0 || page > 1 ? (
+        <GridPagination
+          page={page}
+          size={size}
+          total={total}
+          rowsOnPage={rows.length}
+          onPage={props.onPage}
+          onSize={props.onSize}
+          selected={Object.values(props.selection).filter(Boolean).length}
+          onClearSelection={() => props.onSelectionChange({})}
+        />
+      ) : null}
+    </div>
+  );
+}
