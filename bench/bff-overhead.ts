@@ -21,8 +21,9 @@ import type { Bench, BenchRow } from "./types";
 const CONCURRENCY = 32;
 const ROUNDS = Number(process.env.BENCH_BFF_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_BFF_REQUESTS ?? 5000);
-// Next.js reaches its steady state (JIT) after about a thousand requests of a kind.
-const WARMUP = 1000;
+// Next.js reaches its steady state (JIT tiers, heap sizing) only after some thousands of requests
+// of a kind: with 1,000, the first rounds still ran 25-50% more CPU per request than the last.
+const WARMUP = Number(process.env.BENCH_BFF_WARMUP ?? 3000);
 const APP_PORT = 3610;
 const SANDBOX_PORT = 4610;
 const DIST = ".next-bench";
