@@ -88,15 +88,10 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export async function createView(owner: GridOwner, grid: string, name: string, state: SavedViewState): Promise<ViewWriteResult> {
-  const { db } = await getDatabase();
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(savedViews).where(and(...viewsOf(owner, grid)));
-  if (n >= MAX_VIEWS_PER_GRID) return { ok: false, reason: "too-many" };
+/** The view a write returned, or why there is none: a name already taken, or no such view. */
+async function writeView(write: () => Promise<(typeof savedViews.$inferSelect)[]>): Promise<ViewWriteResult> {
   try {
-    const [row] = await db
-      .insert(savedViews)
-      .values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, name, state })
-      .returning();
+    const [row] = await write();
     const view = row ? toView(row) : null;
     return view ? { ok: true, view } : { ok: false, reason: "not-found" };
   } catch (err) {
@@ -105,20 +100,22 @@ export async function createView(owner: GridOwner, grid: string, name: string, s
   }
 }
 
+export async function createView(owner: GridOwner, grid: string, name: string, state: SavedViewState): Promise<ViewWriteResult> {
+  const { db } = await getDatabase();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(savedViews).where(and(...viewsOf(owner, grid)));
+  if (n >= MAX_VIEWS_PER_GRID) return { ok: false, reason: "too-many" };
+  return writeView(() => db.insert(savedViews).values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, name, state }).returning());
+}
+
 export async function renameView(owner: GridOwner, grid: string, id: string, name: string): Promise<ViewWriteResult> {
   const { db } = await getDatabase();
-  try {
-    const [row] = await db
+  return writeView(() =>
+    db
       .update(savedViews)
       .set({ name, updatedAt: new Date() })
       .where(and(eq(savedViews.id, id), ...viewsOf(owner, grid)))
-      .returning();
-    const view = row ? toView(row) : null;
-    return view ? { ok: true, view } : { ok: false, reason: "not-found" };
-  } catch (err) {
-    if (isUniqueViolation(err)) return { ok: false, reason: "duplicate-name" };
-    throw err;
-  }
+      .returning(),
+  );
 }
 
 export async function deleteView(owner: GridOwner, grid: string, id: string): Promise<boolean> {
