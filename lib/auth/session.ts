@@ -29,7 +29,7 @@ async function decode(cookie: string): Promise<string | null> {
   return key;
 }
 
-/** The session cookie(s) of a Cookie header, as `name=value; ...` (chunked cookies in order). */
+/** The session cookie(s) among `pairs`, as `name=value; ...` (chunked cookies in order). */
 function sessionCookies(pairs: Iterable<{ name: string; value: string }>): string {
   const out: string[] = [];
   for (const c of pairs) if (c.name.startsWith(SESSION_COOKIE)) out.push(`${c.name}=${c.value}`);
@@ -53,8 +53,7 @@ export async function sessionKeyOf(request: Request): Promise<string | null> {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name.startsWith(SESSION_COOKIE)) pairs.push({ name, value: part.slice(eq + 1).trim() });
+    pairs.push({ name: part.slice(0, eq).trim(), value: part.slice(eq + 1).trim() });
   }
   const cookie = sessionCookies(pairs);
   return cookie ? decode(cookie) : null;

@@ -211,8 +211,8 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     }
 
     const { envelope, tokenFields } = parsed;
-    if (read.raw && envelope.data?.length === 0) {
-      // The fast path's envelope was parsed with `data: []` in the rows' place.
+    if (read.raw) {
+      // The fast path's envelope was parsed with `data: []` in the rows' place (readAnswer checked).
       delete envelope.data;
       envelope.rawRows = { bytes: read.raw.rows, count: read.raw.rowCount };
     }
