@@ -142,6 +142,8 @@ export async function applyWarehouseStockUpload(
     const key = stockKey(warehouseId, code);
     let s: WarehouseStockState | undefined = state.get(key);
     const linked = s?.linked === true;
+    const failNotLinked = () =>
+      fail("syohin_code", `商品 ${code} は倉庫 ${warehouseName} に紐付いていません`, `goods ${code} is not linked to warehouse ${warehouseName}`);
     switch (op) {
       case "kasan_su": {
         if (!s) {
@@ -163,7 +165,7 @@ export async function applyWarehouseStockUpload(
       }
       case "gensan_su": {
         if (!s || !linked) {
-          fail("syohin_code", `商品 ${code} は倉庫 ${warehouseName} に紐付いていません`, `goods ${code} is not linked to warehouse ${warehouseName}`);
+          failNotLinked();
           continue;
         }
         if (s.quantity - amount < 0) {
@@ -193,7 +195,7 @@ export async function applyWarehouseStockUpload(
       }
       case "kyoten_syohin_sakujyo": {
         if (!s || !linked) {
-          fail("syohin_code", `商品 ${code} は倉庫 ${warehouseName} に紐付いていません`, `goods ${code} is not linked to warehouse ${warehouseName}`);
+          failNotLinked();
           continue;
         }
         if (s.allocation > 0) {
