@@ -8,7 +8,7 @@ import { authenticate, checkState, findUserByUid, issueTokens, type TokenRecord,
 import type { SandboxDb } from "./db";
 import { ApiError, invalidParameter } from "./errors";
 import type { FaultBook } from "./faults";
-import type { EnqueueUpload } from "./hooks";
+import type { EnqueueUpload, WaitForUpload } from "./hooks";
 import { runAll, runCount, runSearch, type ApiRow } from "./query-engine";
 import type { RegistryIndex } from "./registry";
 import { normalizePath } from "./registry";
@@ -22,6 +22,10 @@ export interface ApiContext {
   tokens: TokenSettings;
   faults: FaultBook;
   enqueueUpload: EnqueueUpload;
+  /** Holds an upload call with `wait_flag=1` until its job is processed. */
+  waitForUpload?: WaitForUpload;
+  /** The longest an upload call with `wait_flag=1` waits (default 60 s); then it answers as with 0. */
+  uploadWaitMs?: number;
   log: (line: string) => void;
 }
 
@@ -175,6 +179,11 @@ async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestPa
         nowMs: ctx.clock.now(),
         pic: { id: user?.pic_id ?? 0, name: user?.pic_name ?? "" },
       });
+      // "With 1 the call waits until processing is complete" (spec 4): the answer is the same, but
+      // the job's que row already says how it ended.
+      if (checkWaitFlag(params) && ctx.waitForUpload) {
+        await ctx.waitForUpload({ db: ctx.db, companyNeId: caller.companyNeId, queId: Number(queId), timeoutMs: ctx.uploadWaitMs ?? 60_000 });
+      }
       return { result: "success", que_id: String(queId) };
     }
     case "auth":

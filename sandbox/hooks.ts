@@ -28,6 +28,12 @@ export interface EnqueueUploadArgs {
  */
 export type EnqueueUpload = (args: EnqueueUploadArgs) => Promise<string | number>;
 
+/**
+ * With `wait_flag=1` an upload call answers only once its job is processed (status 2 or -1),
+ * or after `timeoutMs` with the job still queued.
+ */
+export type WaitForUpload = (args: { db: SandboxDb; companyNeId: string; queId: number; timeoutMs: number }) => Promise<void>;
+
 export interface QueueWorkerArgs {
   db: SandboxDb;
   clock: SandboxClock;

@@ -38,6 +38,8 @@ export interface SandboxOptions {
   enqueueUpload?: EnqueueUpload;
   /** Starts the upload queue worker (default true when sandbox/uploads exports one). */
   queueWorker?: boolean;
+  /** The longest an upload call with `wait_flag=1` waits for its job (default 60,000 ms). */
+  uploadWaitMs?: number;
   /** Randomness of fault rates (tests make it deterministic). */
   random?: () => number;
   log?: (line: string) => void;
@@ -84,6 +86,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         refreshTtlMs: (options.refreshTtlS ?? 259_200) * 1000,
       },
       enqueueUpload: options.enqueueUpload ?? uploads.enqueueUpload,
+      waitForUpload: uploads.waitForUpload,
+      ...(options.uploadWaitMs === undefined ? {} : { uploadWaitMs: options.uploadWaitMs }),
       log,
     };
     const startWorker = (uploads as { startQueueWorker?: StartQueueWorker }).startQueueWorker;

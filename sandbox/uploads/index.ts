@@ -4,10 +4,12 @@
 // checks and changes of each upload are in goods.ts and warehouse-stock.ts.
 import { NE_CODES } from "../../lib/ne/codes";
 import { ApiError } from "../errors";
-import type { EnqueueUpload, StartQueueWorker } from "../hooks";
+import type { EnqueueUpload, StartQueueWorker, WaitForUpload } from "../hooks";
 import { loadRows } from "../loader";
 import { formatJst } from "../time";
+import { COMPANY_COLUMN } from "../schema";
 import { MAX_CSV_BYTES } from "./decode";
+import { col, table } from "./stock";
 import { createQueueWorker, GOODS_UPLOAD_PATH, queueEvents, WAREHOUSE_STOCK_UPLOAD_PATH } from "./worker";
 
 export { createQueueWorker, processNextJob } from "./worker";
@@ -61,3 +63,35 @@ export const enqueueUpload: EnqueueUpload = async ({ db, companyNeId, path, data
 
 /** Starts the background worker of this sandbox's database. */
 export const startQueueWorker: StartQueueWorker = (args) => createQueueWorker(args);
+
+/** How often a waiting call looks at the job's row: a worker of another process sends no event. */
+const WAIT_POLL_MS = 250;
+
+/** `wait_flag=1`: resolves once the job is processed (2 or -1), or after `timeoutMs` regardless. */
+export const waitForUpload: WaitForUpload = ({ db, companyNeId, queId, timeoutMs }) =>
+  new Promise<void>((resolve) => {
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      queueEvents.off("finished", onFinished);
+      clearInterval(poll);
+      clearTimeout(limit);
+      resolve();
+    };
+    const onFinished = (finished: number) => {
+      if (finished === queId) done();
+    };
+    const check = async () => {
+      const rows = await db.query<{ status: string }>(
+        `SELECT ${col("que_status_id")}::text AS status FROM ${table("systemQue")} WHERE ${COMPANY_COLUMN} = $1 AND ${col("que_id")} = $2::numeric`,
+        [companyNeId, queId],
+      );
+      const status = rows[0]?.status;
+      if (status === undefined || status === "2" || status === "-1") done();
+    };
+    queueEvents.on("finished", onFinished);
+    const poll = setInterval(() => void check().catch(() => undefined), WAIT_POLL_MS);
+    const limit = setTimeout(done, timeoutMs);
+    void check().catch(() => undefined);
+  });

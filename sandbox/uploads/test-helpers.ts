@@ -44,11 +44,12 @@ export function post(base: string, path: string, body: string): Promise<ApiAnswe
   });
 }
 
-export async function upload(base: string, tokens: Tokens, path: string, data: Uint8Array, dataType = "csv"): Promise<ApiAnswer> {
+export async function upload(base: string, tokens: Tokens, path: string, data: Uint8Array, dataType = "csv", extra: Record<string, string> = {}): Promise<ApiAnswer> {
   const body = [
     `access_token=${encodeURIComponent(tokens.access_token)}`,
     `refresh_token=${encodeURIComponent(tokens.refresh_token)}`,
     `data_type=${encodeURIComponent(dataType)}`,
+    ...Object.entries(extra).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
     `data=${percentEncodeBytes(data)}`,
   ].join("&");
   return post(base, path, body);

@@ -412,6 +412,20 @@ describe("after the uploads", () => {
     }
   });
 
+  it("wait_flag=1: the call answers once its job is processed, done or failed", async () => {
+    const [target] = await wsRows(`warehouse_stock_warehouse_id = 1`);
+    if (!target) throw new Error("no warehouse stock in the generated data");
+    const good = await upload(sb.url, tokens, WS, utf8(`${HEADER}\n基本拠点,${target.g},1,,入荷,,\n`), "csv", { wait_flag: "1" });
+    expect(good.result, JSON.stringify(good)).toBe("success");
+    expect((await queRow(sb.url, tokens, good.que_id as string)).que_status_id).toBe("2");
+    const bad = await upload(sb.url, tokens, WS, utf8(`${HEADER}\nどこにもない倉庫,${target.g},1,,入荷,,\n`), "csv", { wait_flag: "1" });
+    const failed = await queRow(sb.url, tokens, bad.que_id as string);
+    expect(failed.que_status_id).toBe("-1");
+    expect(failed.que_message).toMatch(/^2行目 .*kyoten_mei.*line 2/);
+    const refused = await upload(sb.url, tokens, WS, utf8(`${HEADER}\n基本拠点,${target.g},1,,入荷,,\n`), "csv", { wait_flag: "2" });
+    expect(refused).toMatchObject({ result: "error", code: "003001" });
+  });
+
   it("the que search lists the jobs with their statuses", async () => {
     const answer = await call(sb.url, "/api_v1_system_que/count", { ...tokens, "que_status_id-eq": "-1" });
     expect(Number(answer.count)).toBeGreaterThanOrEqual(20);
@@ -443,5 +457,46 @@ describe("job statuses 0 → 1 → 2 (worker driven by the test)", () => {
     expect(seen).toEqual(["1"]);
     expect((await queRow(own.url, ownTokens, queId)).que_status_id).toBe("2");
     expect(await processNextJob(own.db, own.clock, own.registry)).toBeUndefined();
+  });
+
+  it("wait_flag=1 holds the answer while the job waits, and gives it when the job is processed", async () => {
+    let answered = false;
+    const pending = upload(own.url, ownTokens, WS, utf8(`${HEADER}\n基本拠点,MUG-001,1,,入荷,,\n`), "csv", { wait_flag: "1" }).then((a) => {
+      answered = true;
+      return a;
+    });
+    // The job is queued (the que row exists) while the call is still open.
+    let queued: string | undefined;
+    for (let i = 0; i < 200 && !queued; i++) {
+      const waiting = await call(own.url, "/api_v1_system_que/search", { ...ownTokens, fields: "que_id,que_status_id", "que_status_id-eq": "0" });
+      queued = waiting.data?.[0]?.que_id ?? undefined;
+      if (!queued) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(queued).toBeDefined();
+    await new Promise((r) => setTimeout(r, 600)); // more than one poll of the waiting call
+    expect(answered).toBe(false);
+    expect((await processNextJob(own.db, own.clock, own.registry))?.status).toBe(2);
+    const answer = await pending;
+    expect(answer).toMatchObject({ result: "success", que_id: queued });
+  });
+});
+
+describe("wait_flag=1 with no worker to process the job", () => {
+  let own: RunningSandbox;
+  let ownTokens: Tokens;
+  beforeAll(async () => {
+    own = await startTestSandbox({ queueWorker: false, uploadWaitMs: 400 });
+    ownTokens = await login(own.url);
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it("answers the que id after the longest wait, with the job still waiting", async () => {
+    const started = Date.now();
+    const answer = await upload(own.url, ownTokens, WS, utf8(`${HEADER}\n基本拠点,MUG-001,1,,入荷,,\n`), "csv", { wait_flag: "1" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(answer.result).toBe("success");
+    expect((await queRow(own.url, ownTokens, answer.que_id as string)).que_status_id).toBe("0");
   });
 });

@@ -17,7 +17,10 @@ import { applyWarehouseStockUpload, type UploadSummary } from "./warehouse-stock
 export const GOODS_UPLOAD_PATH = "/api_v1_master_goods/upload";
 export const WAREHOUSE_STOCK_UPLOAD_PATH = "/api_v1_warehouse_stock/upload";
 
-/** Wakes the workers of this process when a job is queued (they also poll). */
+/**
+ * Wakes the workers of this process when a job is queued (`queued`; they also poll), and tells
+ * waiting upload calls when a job is processed (`finished`, with its que id).
+ */
 export const queueEvents = new EventEmitter();
 queueEvents.setMaxListeners(0);
 
@@ -96,6 +99,7 @@ export async function processNextJob(db: SandboxDb, clock: SandboxClock, registr
       await setStatus(tx, job, 2, null, clock.now());
       return result;
     });
+    queueEvents.emit("finished", job.queId);
     return { queId: job.queId, status: 2, summary };
   } catch (error) {
     let message: string;
@@ -106,6 +110,7 @@ export async function processNextJob(db: SandboxDb, clock: SandboxClock, registr
       hooks.log?.(`sandbox: upload ${job.queId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     await setStatus(db, job, -1, message, clock.now());
+    queueEvents.emit("finished", job.queId);
     return { queId: job.queId, status: -1, message };
   }
 }
