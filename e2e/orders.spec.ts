@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import { expect, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughForm, test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { GridPage, messagePattern } from "./pages/orders-page";
-import { addFault, clearFaults, sandboxCall, sandboxClock, sandboxCount } from "./pages/sandbox-api";
+import { addFault, clearFaults, pickSlips, sandboxCall, sandboxClock, sandboxCount } from "./pages/sandbox-api";
 import { ShellPage } from "./pages/shell-page";
 import ja from "../messages/ja.json";
 
@@ -347,19 +347,47 @@ test.describe("the orders grid", () => {
     await expect(orders.errorPanel).toHaveCount(0);
   });
 
-  test("filtered to nothing says so and offers to clear; extension_execution_id is sent with search and count", async ({ page }) => {
+  test("filtered to nothing says so and offers to clear", async ({ page }) => {
+    await page.goto(`/orders?f=receive_order_purchaser_name.like:該当者なしの名前`);
+    const panel = page.locator('[data-grid-state="filtered-empty"]');
+    await expect(panel).toBeVisible({ timeout: 30_000 });
+    await panel.getByRole("button", { name: ja.grid.filters.clear }).click();
+    await new GridPage(page).waitForRows();
+    await expect(page).not.toHaveURL(/f=/);
+  });
+
+  test("extension_execution_id shows exactly the slips picked on the main screen, ANDed with filters; an unknown one says so", async ({ page }) => {
     const orders = new GridPage(page);
     const sent: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/ne/api_v1_receiveorder_base/")) sent.push(`${new URL(request.url()).pathname}:${JSON.stringify(request.postDataJSON()?.extensionExecutionId ?? null)}`);
     });
-    await page.goto(`/orders?f=receive_order_purchaser_name.like:該当者なしの名前&extension_execution_id=ext-42`);
-    const panel = page.locator('[data-grid-state="filtered-empty"]');
-    await expect(panel).toBeVisible({ timeout: 30_000 });
-    expect(sent).toEqual(expect.arrayContaining(['/api/ne/api_v1_receiveorder_base/search:"ext-42"', '/api/ne/api_v1_receiveorder_base/count:"ext-42"']));
-    await panel.getByRole("button", { name: ja.grid.filters.clear }).click();
+    const picked = ((await sandboxCall("staff", "/api_v1_receiveorder_base/search", { fields: "receive_order_id", limit: "3", offset: "7" })).data ?? []).map(
+      (r) => r.receive_order_id as string,
+    );
+    expect(picked).toHaveLength(3);
+    const group = await pickSlips("staff", picked);
+
+    await orders.goto(`?extension_execution_id=${group}`);
+    expect(await orders.total()).toBe(3);
+    expect((await orders.renderedRows.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.rowKey))).sort()).toEqual([...picked].sort());
+    expect(sent).toEqual(expect.arrayContaining([`/api/ne/api_v1_receiveorder_base/search:"${group}"`, `/api/ne/api_v1_receiveorder_base/count:"${group}"`]));
+    await expect(page.getByRole("list", { name: ja.grid.filters.active })).toContainText(group);
+
+    // With a condition too: only the picked slips that meet it.
+    await orders.goto(`?extension_execution_id=${group}&f=receive_order_id.eq:${picked[1]}`);
+    expect(await orders.total()).toBe(1);
+    await expect(orders.renderedRows).toHaveCount(1);
+
+    // A group the API does not know is an error that names it, never "no slips"; removing it shows every slip.
+    await page.goto(`/orders?extension_execution_id=no-such-group`);
+    await expect(orders.errorPanel).toBeVisible({ timeout: 30_000 });
+    await expect(orders.errorPanel).toContainText("003001");
+    await expect(page.locator('[data-grid-state="filtered-empty"], [data-grid-state="empty"]')).toHaveCount(0);
+    await page.getByRole("button", { name: ja.grid.filters.removeExtension }).click();
     await orders.waitForRows();
-    await expect(page).not.toHaveURL(/f=|extension_execution_id/);
+    await expect(page).not.toHaveURL(/extension_execution_id/);
+    expect(await orders.total()).toBeGreaterThan(3);
   });
 
   test("no serious accessibility violation on the grid and the open drawer, light and dark", async ({ page }) => {

@@ -1,5 +1,6 @@
 // Test controls under /__sandbox (only with SANDBOX_ADMIN=1; 404 otherwise): issued tokens,
-// injected faults and the sandbox clock. Documented in sandbox/README.md.
+// injected faults, the sandbox clock and extension executions (slips picked on the main screen). Documented in sandbox/README.md.
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { SANDBOX_USERS } from "./accounts";
@@ -22,6 +23,14 @@ const clockSchema = z
     offset_s: z.number().finite().optional(),
   })
   .refine((v) => v.advance_s !== undefined || v.offset_s !== undefined, "advance_s or offset_s is required");
+
+/** The slips a person picked on the main screen before starting the app (extension_execution_id). */
+const extensionSchema = z.object({
+  /** Whose company the group belongs to: a sandbox login code, or the company's NE id. */
+  login_code: z.string().min(1).optional(),
+  company_ne_id: z.string().min(1).optional(),
+  receive_order_ids: z.array(z.string().regex(/^\d{1,18}$/, "receive_order_ids are slip numbers")).min(1).max(10_000),
+}).refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
 
 async function readJson(request: Request): Promise<unknown> {
   try {
@@ -77,6 +86,22 @@ export function adminRoutes(ctx: AdminContext): Hono {
   app.delete("/clock", (c) => {
     ctx.clock.offsetMs = 0;
     return c.json(clockView());
+  });
+
+  app.post("/extension-executions", async (c) => {
+    const parsed = extensionSchema.safeParse(await readJson(c.req.raw));
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, 400);
+    const { login_code, company_ne_id, receive_order_ids } = parsed.data;
+    const company = company_ne_id ?? SANDBOX_USERS.find((u) => u.loginCode === login_code)?.companyNeId;
+    if (!company) return c.json({ error: `no such sandbox user: ${login_code}` }, 400);
+    const id = randomBytes(8).toString("hex");
+    await ctx.db.query(`INSERT INTO sb_extension_executions (id, company_ne_id, receive_order_ids, created_ms) VALUES ($1, $2, $3::numeric[], $4)`, [
+      id,
+      company,
+      receive_order_ids,
+      ctx.clock.now(),
+    ]);
+    return c.json({ extension_execution_id: id, company_ne_id: company, receive_order_ids }, 201);
   });
 
   app.get("/users", (c) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, resources } from "../lib/ne/registry";
 import type { OperationDef } from "../lib/ne/registry/types";
 import type { RunningSandbox } from "./server";
-import { call, login, type ApiAnswer, type Tokens, startTestSandbox } from "./test-support";
+import { admin, call, login, type ApiAnswer, type Tokens, startTestSandbox } from "./test-support";
 
 let sb: RunningSandbox;
 let tokens: Tokens;
@@ -113,5 +113,46 @@ describe("every operation answers", () => {
     const res = await fetch(`${sb.url}/api_v1_nothing/search`, { method: "POST" });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ result: "error", code: "005001" });
+  });
+});
+
+describe("extension_execution_id: the slips picked on the main screen", () => {
+  const ORDERS = "/api_v1_receiveorder_base";
+  const FIELDS = "receive_order_id,receive_order_shop_id";
+
+  async function pick(ids: string[], who: Record<string, string> = { login_code: "staff@sandbox.test" }): Promise<string> {
+    const res = await admin(sb.url, "POST", "/extension-executions", { ...who, receive_order_ids: ids });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { extension_execution_id: string }).extension_execution_id;
+  }
+
+  it("search and count answer exactly the picked slips, ANDed with the conditions", async () => {
+    const all = await call(sb.url, `${ORDERS}/search`, { ...tokens, fields: FIELDS, limit: "5" });
+    const picked = (all.data ?? []).slice(0, 3).map((r) => r.receive_order_id as string);
+    expect(picked).toHaveLength(3);
+    const id = await pick(picked);
+    const found = await call(sb.url, `${ORDERS}/search`, { ...tokens, fields: FIELDS, extension_execution_id: id });
+    expect(found.result).toBe("success");
+    expect((found.data ?? []).map((r) => r.receive_order_id).sort()).toEqual([...picked].sort());
+    expect((await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: id })).count).toBe("3");
+    const narrowed = await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: id, "receive_order_id-eq": picked[0]! });
+    expect(narrowed.count).toBe("1");
+    const none = await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: id, "receive_order_id-eq": "999999999" });
+    expect(none.count).toBe("0");
+  });
+
+  it("an unknown id, or another company's, is refused with 003001 rather than answered as no slips", async () => {
+    const unknown = await call(sb.url, `${ORDERS}/search`, { ...tokens, fields: FIELDS, extension_execution_id: "no-such-group" });
+    expect(unknown).toMatchObject({ result: "error", code: "003001" });
+    expect(String(unknown.message)).toContain("extension_execution_id");
+    const theirs = await pick(["1"], { login_code: "operator@another.test" });
+    expect(await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: theirs })).toMatchObject({ result: "error", code: "003001" });
+  });
+
+  it("the admin route checks its input", async () => {
+    expect((await admin(sb.url, "POST", "/extension-executions", { login_code: "staff@sandbox.test", receive_order_ids: [] })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/extension-executions", { receive_order_ids: ["1"] })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/extension-executions", { login_code: "nobody@x", receive_order_ids: ["1"] })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/extension-executions", { login_code: "staff@sandbox.test", receive_order_ids: ["1; drop"] })).status).toBe(400);
   });
 });

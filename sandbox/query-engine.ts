@@ -137,6 +137,29 @@ function condition(field: FieldDef, op: Operator, raw: string, param: string, pa
   }
 }
 
+const EXTENSION_RESOURCE = "receiveOrder";
+const EXTENSION_KEY_FIELD = "receive_order_id";
+
+/** The `extension_execution_id` of an order-slip search or count, when one is sent. */
+export function extensionExecutionOf(reader: ParamReader): string | undefined {
+  const raw = reader.get("extension_execution_id")?.trim();
+  return raw ? raw : undefined;
+}
+
+/**
+ * Refuses an `extension_execution_id` that names no group of the company's (an unknown or
+ * another company's id): an empty list would look like "no slips" to the person.
+ */
+export async function checkExtensionExecution(db: SandboxDb, resource: ResourceDef, reader: ParamReader, companyNeId: string): Promise<void> {
+  if (resource.key !== EXTENSION_RESOURCE) return;
+  const id = extensionExecutionOf(reader);
+  if (id === undefined) return;
+  const rows = await db.query<{ id: string }>(`SELECT id FROM sb_extension_executions WHERE id = $1 AND company_ne_id = $2`, [id, companyNeId]);
+  if (rows.length === 0) {
+    throw invalidParameter(`extension_execution_id が見つかりません。メイン画面から選び直してください (unknown extension_execution_id: select the slips again on the main screen): ${id}`);
+  }
+}
+
 /** WHERE clauses of the `<field>-<op>` parameters; the company clause is always $1. */
 function whereOf(resource: ResourceDef, reader: ParamReader, companyNeId: string): { where: string; params: Params; conditions: number } {
   const { fields } = planOf(resource);
@@ -156,6 +179,15 @@ function whereOf(resource: ResourceDef, reader: ParamReader, companyNeId: string
       throw invalidParameter(`このフィールドでは使えない演算子です (operator not accepted): ${key}`);
     }
     clauses.push(condition(field, operator, reader.get(key) ?? "", key, params));
+  }
+  // The slips picked on the main screen (spec 4: order-slip search only; AND with the conditions).
+  // The caller has checked that the id names a group of this company (see extensionExecutionOf).
+  const extension = resource.key === EXTENSION_RESOURCE ? extensionExecutionOf(reader) : undefined;
+  const slipId = extension === undefined ? undefined : fields.get(EXTENSION_KEY_FIELD);
+  if (extension !== undefined && slipId) {
+    clauses.push(
+      `${col(slipId)} = ANY(COALESCE((SELECT receive_order_ids FROM sb_extension_executions WHERE id = ${params.add(extension, "text")} AND company_ne_id = $1), '{}'))`,
+    );
   }
   return { where: clauses.join(" AND "), params, conditions: clauses.length - 1 };
 }
@@ -242,12 +274,14 @@ function toApiRows(rows: readonly Record<string, unknown>[], fields: readonly Fi
 }
 
 export async function runSearch(db: SandboxDb, resource: ResourceDef, reader: ParamReader, companyNeId: string): Promise<ApiRow[]> {
+  await checkExtensionExecution(db, resource, reader, companyNeId);
   const q = compileSearch(resource, reader, companyNeId);
   const rows = await db.query<Record<string, unknown>>(q.sql, q.params, { prepare: true });
   return toApiRows(rows, q.fields);
 }
 
 export async function runCount(db: SandboxDb, resource: ResourceDef, reader: ParamReader, companyNeId: string): Promise<string> {
+  await checkExtensionExecution(db, resource, reader, companyNeId);
   const q = compileCount(resource, reader, companyNeId);
   const rows = await db.query<{ c: string }>(q.sql, q.params, { prepare: true });
   return rows[0]?.c ?? "0";

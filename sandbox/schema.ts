@@ -202,6 +202,12 @@ CREATE TABLE IF NOT EXISTS sb_que_payloads (
   created_ms bigint NOT NULL
 );
 CREATE SEQUENCE IF NOT EXISTS sb_que_id_seq;
+CREATE TABLE IF NOT EXISTS sb_extension_executions (
+  id text PRIMARY KEY,
+  company_ne_id text NOT NULL,
+  receive_order_ids numeric[] NOT NULL,
+  created_ms bigint NOT NULL
+);
 CREATE TABLE IF NOT EXISTS sb_counts (
   table_name text NOT NULL,
   company_ne_id text NOT NULL,

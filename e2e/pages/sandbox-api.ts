@@ -51,3 +51,17 @@ export async function sandboxClock(change: { advance_s: number } | null): Promis
   const res = await fetch(`${sandboxUrl}/__sandbox/clock`, change ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(change) } : { method: "DELETE" });
   expect(res.ok).toBe(true);
 }
+
+/**
+ * Picks slips as a person does on the main screen before starting the app: answers the
+ * `extension_execution_id` that stands for them (for the user's company).
+ */
+export async function pickSlips(user: SandboxUser, receiveOrderIds: readonly string[]): Promise<string> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/extension-executions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login_code: SANDBOX_USERS[user].login, receive_order_ids: receiveOrderIds }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { extension_execution_id: string }).extension_execution_id;
+}
