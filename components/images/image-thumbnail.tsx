@@ -21,6 +21,7 @@ export function ImageThumbnail({ src, alt, size, missingLabel, className }: Imag
   const failed = src !== null && failedSrc === src;
   return (
     <span
+      data-image-box=""
       className={cn("inline-grid shrink-0 place-items-center overflow-hidden rounded border border-ink-200 bg-ink-50 dark:border-ink-700 dark:bg-ink-850", className)}
       style={{ width: size, height: size }}
     >
