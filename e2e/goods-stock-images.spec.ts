@@ -288,6 +288,32 @@ test.describe("the goods images grid", () => {
   });
 });
 
+test.describe("goods image thumbnails", () => {
+  // A 1×1 PNG: the sandbox's image host (img.sandbox.test) does not exist, so the test serves it.
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+  test("an image its host serves is shown in the box under the page's CSP; one that fails leaves the no-image mark", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.route("https://img.sandbox.test/**", (route) =>
+      route.request().url().includes("_1.") ? route.fulfill({ status: 200, contentType: "image/png", body: PNG }) : route.fulfill({ status: 404, body: "" }),
+    );
+    const images = new CatalogGrid(page, "/images", (m) => m.images.gridLabel);
+    await images.goto("?f=goods_image_file_name.like:_1.");
+    const box = images.renderedRows.first().locator("[data-image-box]");
+    const img = box.locator("img");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+    await expect(img).toHaveAttribute("alt", /.+/);
+    expect((await box.boundingBox())?.width).toBe(28);
+
+    await images.goto("?f=goods_image_file_name.like:_2.");
+    await expect(images.renderedRows.first().locator("[data-image-box]").getByRole("img", { name: ja.images.noImage })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
 test.describe("in English", () => {
   const pages: { path: string; label: (m: typeof ja) => string; column: string }[] = [
     { path: "/goods", label: (m) => m.goods.gridLabel, column: "Selling price" },
