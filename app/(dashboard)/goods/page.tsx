@@ -1,8 +1,22 @@
-import { AreaPage } from "@/components/shell/area-page";
-import { areaMetadata } from "@/components/shell/area-metadata";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { GoodsGrid } from "@/components/goods/goods-grid";
+import { PageHeader } from "@/components/ui/page-header";
+import { currentPreferences } from "@/lib/grid/store";
 
-export const generateMetadata = () => areaMetadata("goods");
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("goods");
+  return { title: t("title"), description: t("description") };
+}
 
-export default function GoodsPage() {
-  return <AreaPage area="goods" />;
+// The goods master: codes, names, classes, prices, stock and suppliers.
+export default async function GoodsPage() {
+  const t = await getTranslations("goods");
+  const preferences = await currentPreferences("goods");
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")} />
+      <GoodsGrid initialPreferences={preferences} />
+    </div>
+  );
 }

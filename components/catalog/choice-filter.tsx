@@ -1,0 +1,94 @@
+"use client";
+// A quick filter over an enum-like field: a button with the number chosen, a panel of checkboxes
+// (from the registry's values or from the field's choices operation, fetched on first open),
+// Apply and Clear. It writes one `in` filter to the URL.
+import { ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ChoiceList } from "@/components/data-grid/choice-list";
+import type { QuickFiltersProps } from "@/components/data-grid/grid-definition";
+import { Popover } from "@/components/data-grid/popover";
+import { Button } from "@/components/ui/button";
+import { filterKey, filterValues, findFilter, validateFilter } from "@/lib/grid/filters";
+import type { GridLocale } from "@/lib/grid/format";
+import { useChoices, type Choice } from "@/lib/query/choices";
+import type { ChoicesSource } from "@/lib/query/choice-types";
+import type { ResourceDef } from "@/lib/ne/registry/types";
+
+type ChoiceFilterProps = Pick<QuickFiltersProps, "filters" | "setFilters"> & {
+  resource: ResourceDef;
+  field: string;
+  label: string;
+  locale: GridLocale;
+  /** Choices known without asking the API (registry values); otherwise `source` is fetched. */
+  staticChoices?: readonly Choice[];
+  source?: ChoicesSource;
+};
+
+export function ChoiceFilter({ resource, field, label, locale, staticChoices, source, filters, setFilters }: ChoiceFilterProps) {
+  const t = useTranslations("catalog.quick");
+  const current = filterValues(findFilter(filters, field, "in"));
+  const [opened, setOpened] = useState(false);
+  const fetched = useChoices(staticChoices ? undefined : source, locale, opened);
+  const choices = staticChoices ?? fetched.choices;
+  const [draft, setDraft] = useState<string[]>(current);
+  return (
+    <Popover
+      button={
+        <>
+          {label}
+          {current.length ? (
+            <span className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-semibold text-white dark:bg-brand-400 dark:text-ink-950">{current.length}</span>
+          ) : null}
+          <ChevronDown aria-hidden="true" />
+        </>
+      }
+      buttonLabel={current.length ? t("withCount", { label, count: current.length }) : undefined}
+      pressed={current.length > 0}
+      panelLabel={label}
+      panelClassName="w-72"
+      onOpenChange={(open) => {
+        if (open) {
+          setOpened(true);
+          setDraft(current);
+        }
+      }}
+    >
+      {(close) => (
+        <div className="flex flex-col gap-3">
+          <ChoiceList
+            legend={label}
+            choices={choices}
+            selected={draft}
+            onChange={setDraft}
+            isLoading={!staticChoices && fetched.isLoading}
+            isError={!staticChoices && fetched.isError}
+          />
+          <div className="flex justify-between gap-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setFilters([filterKey({ field, op: "in" })], []);
+                close();
+              }}
+            >
+              {t("clear")}
+            </Button>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => {
+                const next = draft.length ? validateFilter(resource, { field, op: "in", value: draft }) : null;
+                setFilters([filterKey({ field, op: "in" }), filterKey({ field, op: "eq" })], next ? [next] : []);
+                close();
+              }}
+            >
+              {t("apply")}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}
