@@ -16,7 +16,7 @@ import type { ResourceDef } from "@/lib/ne/registry/types";
 import type { ApiRow } from "@/lib/query/call-operation";
 import { useChoices } from "@/lib/query/choices";
 import { useInfo } from "@/lib/query/hooks";
-import { cellText, filterRows, listColumns, translatedName, type ListColumn } from "./list-model";
+import { cellText, filterRows, listColumns, sortRows, translatedName, type ListColumn } from "./list-model";
 import { masterScreens, type ListSlug } from "./screens";
 
 const RESOURCES: Record<ListSlug, ResourceDef> = {
@@ -42,7 +42,8 @@ export function ClassificationList({ slug }: { slug: ListSlug }) {
   const query = useInfo(PATHS[slug] as `/${string}`);
   const [text, setText] = useState("");
 
-  const rows = query.data?.rows;
+  const answer = query.data?.rows;
+  const rows = useMemo(() => (answer ? sortRows(resource, answer) : undefined), [resource, answer]);
   const columns = useMemo(() => listColumns(resource, rows ?? []), [resource, rows]);
   const shown = useMemo(
     () => filterRows(rows ?? [], (row) => columns.flatMap((c) => [row[c.name] ?? "", cellText(resource, c, row, locale)]), text),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paymentMethod } from "@/lib/ne/registry/resources/classifications";
 import { receiveOrderUploadPattern } from "@/lib/ne/registry/resources/receive-order-upload-pattern";
 import type { ApiRow } from "@/lib/query/call-operation";
-import { cellText, filterRows, listColumns } from "./list-model";
+import { cellText, filterRows, listColumns, sortRows } from "./list-model";
 
 const rows: ApiRow[] = [
   { payment_method_id: "0", payment_method_name: "クレジットカード", payment_method_deleted_flag: "0" },
@@ -42,5 +42,12 @@ describe("classification list search", () => {
     expect(filterRows(rows, texts, "代金").map((r) => r.payment_method_id)).toEqual(["1"]);
     expect(filterRows(rows, texts, "credit 代金")).toEqual([]);
     expect(filterRows(rows, texts, "  777 ").map((r) => r.payment_method_id)).toEqual(["777"]);
+  });
+});
+
+describe("classification list order", () => {
+  it("orders ids as numbers, not as text", () => {
+    const ids = ["10", "2", "1", "0", "99", "21"].map((id) => ({ payment_method_id: id }));
+    expect(sortRows(paymentMethod, ids).map((r) => r.payment_method_id)).toEqual(["0", "1", "2", "10", "21", "99"]);
   });
 });

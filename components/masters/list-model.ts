@@ -47,6 +47,14 @@ export function cellText(resource: ResourceDef, column: ListColumn, row: ApiRow,
   return enumLabel(column.field, raw, locale) ?? formatValue(column.field, raw, locale);
 }
 
+const byId = new Intl.Collator("en", { numeric: true });
+
+/** Rows in id order, numbers by value ("2" before "10"); the API orders ids as text. */
+export function sortRows(resource: ResourceDef, rows: readonly ApiRow[]): ApiRow[] {
+  const key = resource.primaryKey[0] ?? "";
+  return [...rows].sort((a, b) => byId.compare(a[key] ?? "", b[key] ?? ""));
+}
+
 function normalize(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }

@@ -13,7 +13,7 @@ export function MastersNav() {
   const pathname = usePathname();
   const idPrefix = useId();
   return (
-    <nav aria-label={t("navLabel")} className="xl:sticky xl:top-16 xl:w-52 xl:shrink-0 xl:self-start">
+    <nav aria-label={t("navLabel")} className="xl:sticky xl:top-16 xl:w-60 xl:shrink-0 xl:self-start">
       <div className="flex flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-2 dark:border-ink-800 dark:bg-ink-900">
         {masterKinds.map((kind) => {
           const headingId = `${idPrefix}-${kind}`;
@@ -34,7 +34,7 @@ export function MastersNav() {
                           href={href}
                           aria-current={active ? "page" : undefined}
                           className={cn(
-                            "flex h-8 items-center rounded-md px-2 text-sm whitespace-nowrap transition-colors",
+                            "flex min-h-8 items-center rounded-md px-2 py-1 text-sm leading-snug whitespace-nowrap transition-colors xl:whitespace-normal",
                             active
                               ? "bg-brand-50 font-semibold text-brand-800 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-100 dark:ring-brand-800"
                               : "text-ink-700 hover:bg-ink-100 hover:text-ink-950 dark:text-ink-300 dark:hover:bg-ink-800 dark:hover:text-ink-0",
