@@ -133,6 +133,52 @@ test.describe("the masters area", () => {
     await expect(search).toHaveValue("");
   });
 
+  test("the quick filter narrows a grid to the API's count, and a composite-key row opens in the drawer", async ({ page }) => {
+    await page.goto("/masters/set-goods");
+    const gridEl = page.getByRole("grid", { name: m.screens["set-goods"].title });
+    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    const everything = Number(await page.locator("[data-grid-total]").getAttribute("data-grid-total"));
+
+    const form = page.getByRole("search", { name: m.quick.label });
+    await form.getByLabel(m.quick.target).selectOption({ label: "構成商品コード" });
+    const firstDetail = (await gridEl.locator('[data-field="set_goods_detail_goods_id"]').first().innerText()).trim();
+    const prefix = firstDetail.slice(0, 2);
+    await form.getByRole("searchbox").fill(prefix);
+    await form.getByRole("button", { name: m.quick.search }).click();
+    await expect(page).toHaveURL(/f=set_goods_detail_goods_id\.like/);
+    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    const expected = await sandboxCount("staff", "/api_v1_master_setgoods/count", { "set_goods_detail_goods_id-like": `%${prefix}%` });
+    await expect(page.locator("[data-grid-total]")).toHaveAttribute("data-grid-total", String(expected));
+    expect(expected).toBeLessThan(everything);
+
+    // Set goods rows are keyed by set code and component code together.
+    const row = gridEl.locator('[role="row"][data-row-key]').nth(1);
+    const key = (await row.getAttribute("data-row-key")) as string;
+    expect(key.split(",")).toHaveLength(2);
+    const detail = (await row.locator('[data-field="set_goods_detail_goods_id"]').innerText()).trim();
+    await row.locator('[role="gridcell"][data-field]').first().click();
+    const drawer = page.locator("dialog[open]");
+    await expect(drawer.locator('[data-drawer-state="ready"]')).toBeVisible();
+    await expect(drawer).toContainText(detail);
+    await expect(drawer).toContainText(ja.grid.drawerGroups.amounts);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+  });
+
+  test("no serious accessibility violation on the index, a grid and a list, light and dark", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto("/masters");
+    for (const theme of ["light", "dark"] as const) {
+      await shell.setTheme(theme);
+      await shell.expectDark(theme === "dark");
+      for (const path of ["/masters", "/masters/upload-queue", "/masters/order-statuses", "/masters/company"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(await shell.seriousA11yViolations(), `${path}, ${theme}`).toEqual([]);
+      }
+    }
+  });
+
   test("a failing grid search shows an error with Retry, never an empty list, and Retry recovers", async ({ page }) => {
     const errorPanel = page.locator('[data-grid-state="error"]');
     await addFault({ path: "/api_v1_master_setgoods/search", kind: "http500" });

@@ -58,7 +58,7 @@ export function ClassificationList({ slug }: { slug: ListSlug }) {
   return (
     <div className="flex flex-col gap-3" data-classification-list={slug}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="search" className="relative">
+        <div role="search" aria-label={t("list.search")} className="relative">
           <label htmlFor={`${id}-q`} className="sr-only">
             {t("list.search")}
           </label>
