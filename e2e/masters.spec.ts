@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, sandboxUrl, test } from "./fixtures";
 import { addFault, clearFaults, sandboxCall, sandboxCount } from "./pages/sandbox-api";
 import { ShellPage } from "./pages/shell-page";
 import en from "../messages/en.json";
@@ -53,8 +53,19 @@ async function queueOneJob(): Promise<void> {
 }
 
 test.describe("the masters area", () => {
-  test("every screen opens from the sub-navigation by keyboard and shows the API's data", async ({ page }) => {
+  test("every screen opens from the sub-navigation by keyboard and shows the API's data, and no token reaches the browser", async ({ page, request }) => {
     test.setTimeout(240_000);
+    // Everything the browser receives on the way, to look for issued tokens at the end.
+    const received: string[] = [];
+    page.on("response", async (res) => {
+      let body = "";
+      try {
+        body = await res.text();
+      } catch {
+        // redirects have no body
+      }
+      received.push(JSON.stringify(res.headers()) + body);
+    });
     const shell = new ShellPage(page);
     await shell.goto("/masters");
     await expect(shell.heading).toHaveText(ja.areas.masters.title);
@@ -96,6 +107,14 @@ test.describe("the masters area", () => {
           await expect(page.locator("main")).not.toContainText(/access_token|refresh_token/);
         }
       });
+    }
+
+    await page.waitForLoadState("networkidle");
+    const tokens = (await (await request.get(`${sandboxUrl}/__sandbox/tokens`)).json()) as { access_token: string; refresh_token: string }[];
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(received.some((r) => r.includes("company_name"))).toBe(true);
+    for (const secret of tokens.flatMap((t) => [t.access_token, t.refresh_token])) {
+      expect(received.some((r) => r.includes(secret)), "an issued token reached the browser").toBe(false);
     }
   });
 
