@@ -173,13 +173,18 @@ test.describe("the masters area", () => {
     // Set goods rows are keyed by set code and component code together.
     const row = gridEl.locator('[role="row"][data-row-key]').nth(1);
     const key = (await row.getAttribute("data-row-key")) as string;
-    expect(key.split(",")).toHaveLength(2);
+    expect(key.split("__")).toHaveLength(2);
     const detail = (await row.locator('[data-field="set_goods_detail_goods_id"]').innerText()).trim();
     await row.locator('[role="gridcell"][data-field]').first().click();
     const drawer = page.locator("dialog[open]");
     await expect(drawer.locator('[data-drawer-state="ready"]')).toBeVisible();
     await expect(drawer).toContainText(detail);
     await expect(drawer).toContainText(ja.grid.drawerGroups.amounts);
+    // The key is in the URL: a reload (or a shared link) opens the same record.
+    await expect(page).toHaveURL(new RegExp(`open=${key}`));
+    await page.reload();
+    await expect(drawer.locator('[data-drawer-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await expect(drawer).toContainText(detail);
     await page.keyboard.press("Escape");
     await expect(drawer).toHaveCount(0);
   });
