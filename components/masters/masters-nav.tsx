@@ -13,7 +13,7 @@ export function MastersNav() {
   const pathname = usePathname();
   const idPrefix = useId();
   return (
-    <nav aria-label={t("navLabel")} className="xl:sticky xl:top-16 xl:w-60 xl:shrink-0 xl:self-start">
+    <nav aria-label={t("navLabel")} className="xl:sticky xl:top-16 xl:max-h-[calc(100dvh-5rem)] xl:w-60 xl:shrink-0 xl:self-start xl:overflow-y-auto">
       <div className="flex flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-2 dark:border-ink-800 dark:bg-ink-900">
         {masterKinds.map((kind) => {
           const headingId = `${idPrefix}-${kind}`;
