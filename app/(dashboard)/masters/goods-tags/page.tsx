@@ -1,0 +1,6 @@
+import { CatalogGrid } from "@/components/masters/catalog-grids";
+import { masterGridPage } from "@/components/masters/master-page";
+
+const page = masterGridPage("goods-tags", CatalogGrid);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

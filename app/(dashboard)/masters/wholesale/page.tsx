@@ -1,0 +1,6 @@
+import { SystemGrid } from "@/components/masters/system-grids";
+import { masterGridPage } from "@/components/masters/master-page";
+
+const page = masterGridPage("wholesale", SystemGrid);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
