@@ -159,11 +159,11 @@ test.describe("the masters area", () => {
     const everything = Number(await page.locator("[data-grid-total]").getAttribute("data-grid-total"));
 
     const form = page.getByRole("search", { name: m.quick.label });
-    await form.getByLabel(m.quick.target).selectOption({ label: "構成商品コード" });
+    await form.getByLabel(ja.catalog.quick.searchBy).selectOption({ label: "構成商品コード" });
     const firstDetail = (await gridEl.locator('[data-field="set_goods_detail_goods_id"]').first().innerText()).trim();
     const prefix = firstDetail.slice(0, 2);
     await form.getByRole("searchbox").fill(prefix);
-    await form.getByRole("button", { name: m.quick.search }).click();
+    await form.getByRole("button", { name: ja.catalog.quick.search }).click();
     await expect(page).toHaveURL(/f=set_goods_detail_goods_id\.like/);
     await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
     const expected = await sandboxCount("staff", "/api_v1_master_setgoods/count", { "set_goods_detail_goods_id-like": `%${prefix}%` });

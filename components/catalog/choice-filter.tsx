@@ -4,7 +4,7 @@
 // Apply and Clear. It writes one `in` filter to the URL.
 import { ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ChoiceList } from "@/components/data-grid/choice-list";
 import type { QuickFiltersProps } from "@/components/data-grid/grid-definition";
 import { Popover } from "@/components/data-grid/popover";
@@ -23,9 +23,12 @@ type ChoiceFilterProps = Pick<QuickFiltersProps, "filters" | "setFilters"> & {
   /** Choices known without asking the API (registry values); otherwise `source` is fetched. */
   staticChoices?: readonly Choice[];
   source?: ChoicesSource;
+  /** Something shown before a choice's label (the order status's colour dot). */
+  decorate?: (choice: Choice) => ReactNode;
+  panelClassName?: string;
 };
 
-export function ChoiceFilter({ resource, field, label, locale, staticChoices, source, filters, setFilters }: ChoiceFilterProps) {
+export function ChoiceFilter({ resource, field, label, locale, staticChoices, source, decorate, panelClassName = "w-72", filters, setFilters }: ChoiceFilterProps) {
   const t = useTranslations("catalog.quick");
   const current = filterValues(findFilter(filters, field, "in"));
   const [opened, setOpened] = useState(false);
@@ -46,7 +49,7 @@ export function ChoiceFilter({ resource, field, label, locale, staticChoices, so
       buttonLabel={current.length ? t("withCount", { label, count: current.length }) : undefined}
       pressed={current.length > 0}
       panelLabel={label}
-      panelClassName="w-72"
+      panelClassName={panelClassName}
       onOpenChange={(open) => {
         if (open) {
           setOpened(true);
@@ -63,6 +66,7 @@ export function ChoiceFilter({ resource, field, label, locale, staticChoices, so
             onChange={setDraft}
             isLoading={!staticChoices && fetched.isLoading}
             isError={!staticChoices && fetched.isError}
+            decorate={decorate}
           />
           <div className="flex justify-between gap-2">
             <Button

@@ -2,19 +2,16 @@
 // The filters shop staff use every day, one click away: order status (spec 3.1, several at
 // once), shop, order date range, payment method, delivery method, cancel state, and a search of
 // purchaser name or order number. They write the same URL filters as the filter builder.
-import { ChevronDown, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { ChoiceList } from "@/components/data-grid/choice-list";
+import { useId } from "react";
+import { ChoiceFilter } from "@/components/catalog/choice-filter";
+import { KeywordFilter } from "@/components/catalog/keyword-filter";
 import type { QuickFiltersProps } from "@/components/data-grid/grid-definition";
-import { Popover } from "@/components/data-grid/popover";
 import { TONES, ORDER_STATUS_TONES } from "@/components/data-grid/badge-tones";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filterValues, findFilter, validateFilter, type GridFilter } from "@/lib/grid/filters";
-import type { GridLocale } from "@/lib/grid/format";
-import { useChoices, type Choice } from "@/lib/query/choices";
+import type { Choice } from "@/lib/query/choices";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { ORDER_STATUS, receiveOrder } from "@/lib/ne/registry/resources/receive-order";
@@ -42,106 +39,39 @@ const valid = (f: GridFilter) => validateFilter(receiveOrder, f);
 
 export function OrderQuickFilters({ filters, setFilters, locale }: QuickFiltersProps) {
   const t = useTranslations("orders.quick");
+  // Orders' choice panels are a little wider: shop and delivery names run long.
+  const shared = { resource: receiveOrder, filters, setFilters, panelClassName: "w-80" };
   const statusChoices: Choice[] = ORDER_STATUS.map((s) => ({ value: s.value, label: s.label[locale], userContent: false }));
   return (
     <div role="group" aria-label={t("label")} className="flex flex-wrap items-center gap-2">
       <ChoiceFilter
+        {...shared}
         label={t("status")}
         field={STATUS}
-        filters={filters}
-        setFilters={setFilters}
         staticChoices={statusChoices}
         decorate={(c) => <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full ring-1", TONES[ORDER_STATUS_TONES[c.value] ?? "slate"])} />}
         locale={locale}
       />
-      <ChoiceFilter label={t("shop")} field={SHOP} filters={filters} setFilters={setFilters} source={CHOICES.shop} locale={locale} />
+      <ChoiceFilter {...shared} label={t("shop")} field={SHOP} source={CHOICES.shop} locale={locale} />
       <DateRange filters={filters} setFilters={setFilters} />
-      <ChoiceFilter label={t("payment")} field={PAYMENT} filters={filters} setFilters={setFilters} source={CHOICES.paymentMethod} locale={locale} />
-      <ChoiceFilter label={t("delivery")} field={DELIVERY} filters={filters} setFilters={setFilters} source={DELIVERY_CHOICES} locale={locale} />
+      <ChoiceFilter {...shared} label={t("payment")} field={PAYMENT} source={CHOICES.paymentMethod} locale={locale} />
+      <ChoiceFilter {...shared} label={t("delivery")} field={DELIVERY} source={DELIVERY_CHOICES} locale={locale} />
       <CancelFilter filters={filters} setFilters={setFilters} />
-      <KeywordFilter key={KEYWORD_FIELDS.map((f) => filterValues(findFilter(filters, f, "like")).join()).join("|")} filters={filters} setFilters={setFilters} />
+      <KeywordFilter
+        resource={receiveOrder}
+        targets={[
+          { field: KEYWORD_FIELDS[0], label: t("purchaser") },
+          { field: KEYWORD_FIELDS[1], label: t("orderNumber") },
+        ]}
+        label={t("keyword")}
+        filters={filters}
+        setFilters={setFilters}
+      />
     </div>
   );
 }
 
 type Setter = Pick<QuickFiltersProps, "filters" | "setFilters">;
-
-function ChoiceFilter({
-  label,
-  field,
-  filters,
-  setFilters,
-  source,
-  staticChoices,
-  decorate,
-  locale,
-}: Setter & {
-  label: string;
-  field: string;
-  source?: ChoicesSource;
-  staticChoices?: Choice[];
-  decorate?: (choice: Choice) => ReactNode;
-  locale: GridLocale;
-}) {
-  const t = useTranslations("orders.quick");
-  const current = filterValues(findFilter(filters, field, "in"));
-  const [opened, setOpened] = useState(false);
-  const fetched = useChoices(source, locale, opened);
-  const choices = staticChoices ?? fetched.choices;
-  const [draft, setDraft] = useState<string[]>(current);
-  return (
-    <Popover
-      button={
-        <>
-          {label}
-          {current.length ? (
-            <span className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-semibold text-white dark:bg-brand-400 dark:text-ink-950">{current.length}</span>
-          ) : null}
-          <ChevronDown aria-hidden="true" />
-        </>
-      }
-      buttonLabel={current.length ? t("withCount", { label, count: current.length }) : undefined}
-      pressed={current.length > 0}
-      panelLabel={label}
-      panelClassName="w-80"
-      onOpenChange={(open) => {
-        if (open) {
-          setOpened(true);
-          setDraft(current);
-        }
-      }}
-    >
-      {(close) => (
-        <div className="flex flex-col gap-3">
-          <ChoiceList legend={label} choices={choices} selected={draft} onChange={setDraft} isLoading={!staticChoices && fetched.isLoading} isError={!staticChoices && fetched.isError} decorate={decorate} />
-          <div className="flex justify-between gap-2">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setFilters([key(field, "in")], []);
-                close();
-              }}
-            >
-              {t("clear")}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                const next = draft.length ? valid({ field, op: "in", value: draft }) : null;
-                setFilters([key(field, "in"), key(field, "eq")], next ? [next] : []);
-                close();
-              }}
-            >
-              {t("apply")}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Popover>
-  );
-}
 
 function dayOf(filter: GridFilter | undefined): string {
   const v = filterValues(filter)[0] ?? "";
@@ -202,47 +132,3 @@ function CancelFilter({ filters, setFilters }: Setter) {
   );
 }
 
-function KeywordFilter({ filters, setFilters }: Setter) {
-  const t = useTranslations("orders.quick");
-  const id = useId();
-  const active = KEYWORD_FIELDS.find((f) => findFilter(filters, f, "like"));
-  const activeValue = active ? (filterValues(findFilter(filters, active, "like"))[0] ?? "") : "";
-  const [target, setTarget] = useState<(typeof KEYWORD_FIELDS)[number]>(active ?? KEYWORD_FIELDS[0]);
-  const [text, setText] = useState(activeValue.replace(/^%|%$/g, ""));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const keys = KEYWORD_FIELDS.map((f) => key(f, "like"));
-    const next = text.trim() ? valid({ field: target, op: "like", value: text.trim() }) : null;
-    setFilters(keys, next ? [next] : []);
-  };
-  return (
-    <form role="search" aria-label={t("keyword")} onSubmit={submit} className="flex items-center">
-      <label htmlFor={`${id}-target`} className="sr-only">
-        {t("keywordTarget")}
-      </label>
-      <select
-        id={`${id}-target`}
-        value={target}
-        onChange={(e) => setTarget(e.target.value as (typeof KEYWORD_FIELDS)[number])}
-        className="h-8 rounded-l-md border border-ink-300 bg-ink-50 px-2 text-xs font-medium text-ink-800 dark:border-ink-600 dark:bg-ink-800 dark:text-ink-100"
-      >
-        <option value={KEYWORD_FIELDS[0]}>{t("purchaser")}</option>
-        <option value={KEYWORD_FIELDS[1]}>{t("orderNumber")}</option>
-      </select>
-      <label htmlFor={`${id}-text`} className="sr-only">
-        {t("keyword")}
-      </label>
-      <input
-        id={`${id}-text`}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={t("keyword")}
-        className="h-8 w-40 border-y border-ink-300 bg-ink-0 px-2 text-sm placeholder:text-ink-500 dark:border-ink-600 dark:bg-ink-850 dark:placeholder:text-ink-400"
-      />
-      <Button type="submit" size="icon" aria-label={t("search")} className="rounded-l-none">
-        <Search aria-hidden="true" />
-      </Button>
-    </form>
-  );
-}
