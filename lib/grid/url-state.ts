@@ -14,7 +14,9 @@ export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 /** The API's offset is bounded by the BFF (100,000,000); no page can start later. */
 export const MAX_PAGE = 1_000_000;
 
-const RECORD_KEY = /^[0-9A-Za-z_-]{1,100}$/;
+// 400: a master's key spells each character outside [0-9A-Za-z-] as `_` + hex (a goods tag named
+// in 40 Japanese characters comes to ~360), and a drawer link must survive a reload.
+const RECORD_KEY = /^[0-9A-Za-z_-]{1,400}$/;
 const MAX_EXTENSION_ID_LENGTH = 200;
 
 /** `page=`: a whole number from 1 to MAX_PAGE as `Number()` reads it (`" 2"`, `"2.0"`), else null. */
@@ -23,7 +25,7 @@ export function parsePage(s: string): number | null {
   return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : null;
 }
 
-/** `open=`: a record key of 1-100 letters, digits, `_` or `-`, else null. */
+/** `open=`: a record key of 1-400 letters, digits, `_` or `-`, else null. */
 export function parseRecordKey(s: string): string | null {
   return RECORD_KEY.test(s) ? s : null;
 }
