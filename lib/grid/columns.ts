@@ -7,13 +7,29 @@ import type { GridPreferences } from "./preferences";
 export const MIN_COLUMN_WIDTH = 48;
 export const MAX_COLUMN_WIDTH = 1200;
 
-/** A sensible first width for a column, from its type and label. */
-export function defaultColumnWidth(field: FieldDef): number {
+/** Header text in pixels, roughly: a Japanese character ~13 px, a Latin one ~7 px (text-xs, bold). */
+const JA_CHAR_PX = 13;
+const EN_CHAR_PX = 7;
+/** Padding, the resize handle and the sort mark around the header text. */
+const HEADER_CHROME_PX = 36;
+/** A header never asks for more than this by itself: long labels wrap into the tooltip. */
+const MAX_LABEL_WIDTH = 260;
+
+function byType(field: FieldDef): number {
   if (field.choicesFrom) return 200;
   if (field.format === "enum" || field.format === "flag") return 160;
   if (field.type === "D") return 150;
   if (field.type === "N") return 110;
   return 190;
+}
+
+/**
+ * A sensible first width for a column: what its type needs, widened so that its label fits in
+ * either language (a narrow number column with a long name, such as 引当数, was cut off).
+ */
+export function defaultColumnWidth(field: FieldDef): number {
+  const label = Math.max([...field.label.ja].length * JA_CHAR_PX, field.label.en.length * EN_CHAR_PX) + HEADER_CHROME_PX;
+  return Math.max(byType(field), Math.min(label, MAX_LABEL_WIDTH));
 }
 
 export interface ResolvedColumn {

@@ -3,7 +3,7 @@ import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { contrastRatio, parseHexColor, readableChipColors } from "./color";
 import { fetchAllRows } from "./export";
 import { parseGroupingTags } from "./grouping-tags";
-import { createViewSchema, gridPreferencesSchema, resolveColumns } from "./preferences";
+import { createViewSchema, defaultColumnWidth, gridPreferencesSchema, resolveColumns } from "./preferences";
 
 describe("grouping tags", () => {
   it("split [tag][tag] and ignore the rest", () => {
@@ -82,5 +82,21 @@ describe("fetching a whole result", () => {
       },
     });
     await expect(run).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe("default column widths", () => {
+  const field = (label: { ja: string; en: string }, type: "N" | "S" | "D" = "N") =>
+    ({ ...receiveOrder.fields.find((f) => f.type === type && !f.choicesFrom && f.format !== "enum" && f.format !== "flag")!, label });
+
+  it("a short label keeps its type's width", () => {
+    expect(defaultColumnWidth(field({ ja: "数量", en: "Qty" }))).toBe(110);
+    expect(defaultColumnWidth(field({ ja: "日時", en: "Date" }, "D"))).toBe(150);
+  });
+
+  it("a long label widens the column enough for either language, up to a limit", () => {
+    expect(defaultColumnWidth(field({ ja: "予約在庫引当数量", en: "Qty" }))).toBe(8 * 13 + 36);
+    expect(defaultColumnWidth(field({ ja: "数", en: "Advance order allocation" }))).toBe(24 * 7 + 36);
+    expect(defaultColumnWidth(field({ ja: "あ".repeat(40), en: "x" }))).toBe(260);
   });
 });
