@@ -67,7 +67,7 @@ export function StatusCard({
           <span data-board-count className={cn("font-semibold tracking-tight text-ink-950 tabular-nums dark:text-ink-0", wall ? "text-7xl" : "text-4xl")}>
             {total.toLocaleString(locale)}
           </span>
-          <span className={cn("text-ink-600 dark:text-ink-300", wall ? "text-xl" : "text-sm")}>{t("unit", { count: total })}</span>
+          <span className={cn("text-ink-600 dark:text-ink-300", wall ? "text-xl" : "text-sm")}>{total === 1 ? t("unitOne") : t("unitOther")}</span>
         </p>
       )}
       <div className="flex min-w-0 flex-col gap-1">
