@@ -162,6 +162,67 @@ test.describe("the order status board", () => {
     expect(await board.counts()).toEqual(before);
   });
 
+  test("refreshes every 60 s by default, not while the tab is hidden, and keeps the chosen interval", async ({ page }) => {
+    await page.clock.install();
+    const board = new BoardPage(page);
+    await board.goto();
+    let counts = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith(`/api/ne${COUNT}`)) counts += 1;
+    });
+    await page.clock.fastForward(30_000);
+    await page.waitForTimeout(500);
+    expect(counts).toBe(0);
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => counts).toBeGreaterThan(0);
+    await board.waitForCounts();
+
+    await test.step("hidden: no refresh however long; shown again: at once", async () => {
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      counts = 0;
+      await page.clock.fastForward(5 * 60_000);
+      await page.waitForTimeout(500);
+      expect(counts).toBe(0);
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await expect.poll(() => counts).toBeGreaterThan(0);
+      await board.waitForCounts();
+    });
+
+    await test.step("off is kept in this browser", async () => {
+      await page.getByLabel(ja.board.refresh.label).selectOption("off");
+      await page.reload();
+      await board.waitForCounts();
+      await expect(page.getByLabel(ja.board.refresh.label)).toHaveValue("off");
+      counts = 0;
+      await page.clock.fastForward(10 * 60_000);
+      await page.waitForTimeout(500);
+      expect(counts).toBe(0);
+    });
+  });
+
+  test("no serious accessibility violations in light and dark, normal and wall screen", async ({ page }) => {
+    const shell = new ShellPage(page);
+    const board = new BoardPage(page);
+    await board.goto();
+    await shell.waitForHydration();
+    for (const theme of ["light", "dark"] as const) {
+      await shell.setTheme(theme);
+      await shell.expectDark(theme === "dark");
+      expect(await shell.seriousA11yViolations(), `normal, ${theme}`).toEqual([]);
+      await board.wallButton.click();
+      await board.waitForCounts();
+      expect(await shell.seriousA11yViolations(), `wall, ${theme}`).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(shell.primaryNav).toBeVisible();
+    }
+  });
+
   test("in English, nothing but the shop's own data is left in Japanese", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto("/board");

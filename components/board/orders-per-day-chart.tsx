@@ -1,6 +1,7 @@
 "use client";
 // The bars of "orders per day" (recharts, its own chunk: see orders-per-day.tsx). Colours follow
-// the text colour of the wrapper (currentColor), so light and dark need nothing here.
+// the text colour of the wrapper (currentColor), so light and dark need nothing here. The chart is
+// hidden from assistive technology (the board has a table of the same numbers), so it takes no focus.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayCount } from "./orders-per-day";
 
@@ -20,7 +21,7 @@ export default function OrdersPerDayChart({
   const tick = { fill: "currentColor", fontSize: large ? 16 : 12, opacity: 0.8 };
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data.map((d) => ({ day: d.day, count: d.count ?? 0 }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={data.map((d) => ({ day: d.day, count: d.count ?? 0 }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
         <XAxis dataKey="day" tickFormatter={dayLabel} tick={tick} stroke="currentColor" strokeOpacity={0.3} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tick={tick} stroke="currentColor" strokeOpacity={0.3} width={large ? 56 : 44} tickFormatter={(v: number) => v.toLocaleString(locale)} />
