@@ -145,7 +145,9 @@ test.describe("the order status board", () => {
     const board = new BoardPage(page);
     await board.goto();
     const before = await board.counts();
-    await expect(page.locator("[data-updated-at]")).not.toHaveAttribute("data-updated-at", "");
+    const stamp = page.locator("[data-updated-at]");
+    await expect(stamp).not.toHaveAttribute("data-updated-at", "");
+    const updatedAt = (await stamp.getAttribute("data-updated-at")) ?? "";
     await addFault({ path: COUNT, kind: "http500" });
     try {
       await page.getByRole("button", { name: ja.board.refresh.now }).click();
@@ -153,6 +155,9 @@ test.describe("the order status board", () => {
       await expect(board.errorPanel).toContainText(ja.board.refresh.failed.split("{time}")[0] ?? "");
       expect(await board.counts()).toEqual(before);
       await expect(board.cards.first().locator("[data-board-count]")).toBeVisible();
+      // The time shown is still that of the numbers shown (the slips renewed, the counts did not).
+      await expect(stamp).toHaveAttribute("data-updated-at", updatedAt);
+      await expect(board.errorPanel).toContainText(updatedAt);
     } finally {
       await clearFaults();
     }

@@ -144,8 +144,13 @@ export function OrderBoard() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <p aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""} className={cn("text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
-            {board.fetching ? t("refresh.loading") : board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : ""}
+          {/* The time stays while a refresh runs (a spinning icon says so), so a TV does not flicker
+              and a screen reader hears one change per refresh. */}
+          <p className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
+            <RefreshCw aria-hidden="true" className={cn("size-3.5 shrink-0", board.fetching ? "animate-spin" : "opacity-0")} />
+            <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""}>
+              {board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : t("refresh.loading")}
+            </span>
           </p>
           {wall ? null : (
             <>

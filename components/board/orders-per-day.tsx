@@ -4,6 +4,7 @@
 // numbers are in a visually hidden table for screen readers.
 import { useQueries } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
+import { memo } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { cn } from "@/components/ui/cn";
 import { callCount, type NeRequest } from "@/lib/query/call-operation";
@@ -18,6 +19,19 @@ export interface DayCount {
   day: string;
   count: number | null;
 }
+
+/**
+ * The chart, drawn again only when its numbers change: the board re-renders whenever any of its
+ * queries moves, and recharts 3 hit React's update-depth limit (error #185) when its props changed
+ * in such bursts (seen in e2e while switching language).
+ * Days and counts come joined with commas, so the memo compares them by value.
+ */
+const Bars = memo(function Bars({ days, counts, countLabel, locale, large }: { days: string; counts: string; countLabel: string; locale: string; large: boolean }) {
+  const values = counts.split(",");
+  const data = days ? days.split(",").map((day, i) => ({ day, count: Number(values[i] || 0) })) : [];
+  // Keyed by everything it shows: a change mounts a fresh chart instead of updating recharts' store.
+  return <OrdersPerDayChart key={`${days}|${counts}|${locale}|${large}`} data={data} countLabel={countLabel} locale={locale} large={large} />;
+});
 
 export function OrdersPerDay({ range, shopConditions, wall }: { range: DayRange; shopConditions: readonly ConditionInput[]; wall: boolean }) {
   const t = useTranslations("board.chart");
@@ -34,7 +48,6 @@ export function OrdersPerDay({ range, shopConditions, wall }: { range: DayRange;
   });
   const data: DayCount[] = days.map((day, i) => ({ day, count: results[i]?.data?.count ?? null }));
   const loading = data.some((d) => d.count === null) && !results.some((r) => r.isError && r.data === undefined);
-  const dayLabel = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
   return (
     <section aria-labelledby="board-chart-title" aria-busy={loading || undefined} className="flex flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900">
@@ -46,7 +59,7 @@ export function OrdersPerDay({ range, shopConditions, wall }: { range: DayRange;
         {loading ? (
           <div data-skeleton className="size-full animate-pulse rounded bg-ink-100 dark:bg-ink-800" />
         ) : (
-          <OrdersPerDayChart data={data} dayLabel={dayLabel} countLabel={t("orders")} locale={locale} large={wall} />
+          <Bars days={days.join(",")} counts={data.map((d) => d.count ?? "").join(",")} countLabel={t("orders")} locale={locale} large={wall} />
         )}
       </div>
       <table className="sr-only" data-chart-table>

@@ -20,7 +20,7 @@ export function isBoardQuery(query: Query): boolean {
 export interface BoardStatus {
   /** Something is loading. */
   fetching: boolean;
-  /** When the newest numbers came (ms), 0 before any. */
+  /** When the oldest numbers on screen came (ms), 0 before any. */
   updatedAt: number;
   /** The failure of the last refresh, once nothing is loading any more. */
   error: BffError | null;
@@ -38,7 +38,10 @@ export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh:
       const queries = cache.findAll({ predicate: isBoardQuery, type: "active" });
       const fetching = queries.some((q) => q.state.fetchStatus === "fetching");
       const failed = fetching ? undefined : queries.find((q) => q.state.status === "error");
-      const updatedAt = Math.max(0, ...queries.map((q) => q.state.dataUpdatedAt));
+      // The oldest answer on screen: after a refresh that failed in part, the time of the numbers
+      // that could not be renewed.
+      const times = queries.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0);
+      const updatedAt = times.length ? Math.min(...times) : 0;
       const error = (failed?.state.error as BffError | null | undefined) ?? null;
       setStatus((prev) => (prev.fetching === fetching && prev.updatedAt === updatedAt && prev.error === error ? prev : { fetching, updatedAt, error }));
     };
