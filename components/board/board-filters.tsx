@@ -1,0 +1,114 @@
+"use client";
+// The board's filters: shops (the same choices as the orders grid's quick filter) and a period on
+// the order date (today, 7 days, 30 days, or from-to). Their state is the URL's (board-url-state.ts).
+import { ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { ChoiceList } from "@/components/data-grid/choice-list";
+import { Popover } from "@/components/data-grid/popover";
+import { Button } from "@/components/ui/button";
+import { ToggleGroup } from "@/components/ui/toggle-group";
+import type { ChoicesResult } from "@/lib/query/choices";
+import type { PeriodKind } from "./board-period";
+
+export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
+  const t = useTranslations("board.filters");
+  const [draft, setDraft] = useState<string[]>([...selected]);
+  const label = t("shop");
+  return (
+    <Popover
+      button={
+        <>
+          {label}
+          {selected.length ? (
+            <span className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-semibold text-white dark:bg-brand-400 dark:text-ink-950">{selected.length}</span>
+          ) : null}
+          <ChevronDown aria-hidden="true" />
+        </>
+      }
+      buttonLabel={selected.length ? t("shopCount", { count: selected.length }) : undefined}
+      pressed={selected.length > 0}
+      panelLabel={label}
+      panelClassName="w-80"
+      onOpenChange={(open) => {
+        if (open) {
+          setDraft([...selected]);
+        }
+      }}
+    >
+      {(close) => (
+        <div className="flex flex-col gap-3">
+          <ChoiceList legend={label} choices={shops.choices} selected={draft} onChange={setDraft} isLoading={shops.isLoading} isError={shops.isError} />
+          <div className="flex justify-between gap-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                onChange([]);
+                close();
+              }}
+            >
+              {t("clear")}
+            </Button>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => {
+                onChange(draft);
+                close();
+              }}
+            >
+              {t("apply")}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}
+
+export function PeriodFilter({
+  kind,
+  from,
+  to,
+  onKind,
+  onCustom,
+}: {
+  kind: PeriodKind;
+  from: string;
+  to: string;
+  onKind: (kind: PeriodKind) => void;
+  onCustom: (range: { from: string | null; to: string | null }) => void;
+}) {
+  const t = useTranslations("board.filters");
+  const id = useId();
+  const input = "h-7 rounded bg-transparent px-1 text-sm tabular-nums dark:[color-scheme:dark]";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ToggleGroup<PeriodKind>
+        label={t("period")}
+        value={kind}
+        options={[
+          { value: "today", label: t("today") },
+          { value: "7d", label: t("last7") },
+          { value: "30d", label: t("last30") },
+          { value: "custom", label: t("custom") },
+        ]}
+        onValueChange={onKind}
+      />
+      {kind === "custom" ? (
+        <fieldset className="flex h-8 items-center gap-1 rounded-md border border-ink-200 bg-ink-0 pr-1 pl-2.5 shadow-xs dark:border-ink-700 dark:bg-ink-850">
+          <legend className="sr-only">{t("customRange")}</legend>
+          <label htmlFor={`${id}-from`} className="text-xs font-medium text-ink-800 dark:text-ink-100">
+            {t("from")}
+          </label>
+          <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => onCustom({ from: e.target.value || null, to: to || null })} className={input} />
+          <label htmlFor={`${id}-to`} className="text-xs font-medium text-ink-800 dark:text-ink-100">
+            {t("to")}
+          </label>
+          <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onCustom({ from: from || null, to: e.target.value || null })} className={input} />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

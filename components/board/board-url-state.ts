@@ -1,0 +1,32 @@
+// The board's state in the URL (nuqs), so a board can be bookmarked or opened on a TV as it is:
+//   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&wall=1
+// Every value is checked when read; a bad one is dropped and its default used.
+import { createParser, parseAsStringLiteral } from "nuqs";
+import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "./board-period";
+
+const SHOP_ID = /^\d{1,10}$/;
+const MAX_SHOPS = 200;
+
+/** `shop=1,3`: shop ids (digits), deduplicated; anything else dropped. */
+export function parseShops(s: string): string[] | null {
+  const ids = [...new Set(s.split(",").map((v) => v.trim()).filter((v) => SHOP_ID.test(v)))].slice(0, MAX_SHOPS);
+  return ids.length ? ids : null;
+}
+
+/** `from=` / `to=`: a real day `YYYY-MM-DD`, else null. */
+export function parseDay(s: string): string | null {
+  return isDay(s) ? s : null;
+}
+
+/** `wall=1`: on; anything else off. */
+export function parseWall(s: string): boolean | null {
+  return s === "1" ? true : null;
+}
+
+export const boardUrlParsers = {
+  shop: createParser({ parse: parseShops, serialize: (ids: string[]) => ids.join(","), eq: (a, b) => a.join() === b.join() }).withDefault([]),
+  period: parseAsStringLiteral(PERIOD_KINDS).withDefault(DEFAULT_PERIOD),
+  from: createParser({ parse: parseDay, serialize: (s: string) => s }),
+  to: createParser({ parse: parseDay, serialize: (s: string) => s }),
+  wall: createParser({ parse: parseWall, serialize: () => "1" }).withDefault(false),
+};

@@ -1,0 +1,221 @@
+"use client";
+// The order status board for managers: a card per order status (spec 3.1, in the order of the
+// classification list) with its count and newest slips, filtered by shop and order-date period
+// (kept in the URL), orders per day, refreshed on its own, and a wall-screen mode for a TV
+// (?wall=1, "f" to enter, Esc to leave) in which the shell steps aside (app/globals.css).
+import { Maximize2, Minimize2, RefreshCw, CircleAlert } from "lucide-react";
+import { useQueryStates } from "nuqs";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { CHOICES } from "@/lib/ne/registry/choice-sources";
+import { classificationValues } from "@/lib/ne/registry/resources/classifications";
+import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
+import { isBffError } from "@/lib/query/bff-error";
+import type { ConditionInput } from "@/lib/query/choice-types";
+import { useChoices } from "@/lib/query/choices";
+import { useInfo } from "@/lib/query/hooks";
+import { dateConditions, periodRange, type PeriodKind } from "./board-period";
+import { boardUrlParsers } from "./board-url-state";
+import { PeriodFilter, ShopFilter } from "./board-filters";
+import { OrdersPerDay } from "./orders-per-day";
+import { clockTime, REFRESH_CHOICES, REFRESH_STORAGE_KEY, refreshChoiceOf, type RefreshChoice } from "./refresh-schedule";
+import { StatusCard, type BoardStatusItem } from "./status-card";
+import { useBoardRefresh } from "./use-board-refresh";
+
+const STATUS_INFO = "/api_v1_system_orderstatus/info";
+const SHOP_FIELD = "receive_order_shop_id";
+const STORAGE_EVENT = "backyard-board-refresh";
+
+function subscribeRefreshChoice(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(STORAGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(STORAGE_EVENT, onChange);
+  };
+}
+
+function readRefreshChoice(): string | null {
+  try {
+    return window.localStorage.getItem(REFRESH_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function saveRefreshChoice(choice: RefreshChoice): void {
+  try {
+    window.localStorage.setItem(REFRESH_STORAGE_KEY, choice);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  window.dispatchEvent(new Event(STORAGE_EVENT));
+}
+
+/** The refresh interval chosen in this browser (60 s until one is chosen). */
+function useRefreshChoice(): RefreshChoice {
+  const stored = useSyncExternalStore(subscribeRefreshChoice, readRefreshChoice, () => null);
+  return refreshChoiceOf(stored);
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+export function OrderBoard() {
+  const t = useTranslations("board");
+  const tArea = useTranslations("areas.board");
+  const tQuery = useTranslations("query");
+  const locale = useLocale() === "en" ? "en" : "ja";
+  const [url, setUrl] = useQueryStates(boardUrlParsers, { history: "push" });
+  const wall = url.wall;
+  const refreshChoice = useRefreshChoice();
+  const board = useBoardRefresh(refreshChoice);
+  const { refresh } = board;
+
+  // "Today" is read again on every refresh, so a board left on overnight moves to the new day.
+  const [now, setNow] = useState(() => Date.now());
+  const refreshNow = useCallback(() => {
+    setNow(Date.now());
+    refresh();
+  }, [refresh]);
+  const range = periodRange(url.period, new Date(Math.max(now, board.updatedAt)), { from: url.from, to: url.to });
+  const shopConditions = useMemo<ConditionInput[]>(() => (url.shop.length ? [{ field: SHOP_FIELD, op: "in", value: url.shop }] : []), [url.shop]);
+  const conditions: ConditionInput[] = range ? [...shopConditions, ...dateConditions(range)] : shopConditions;
+
+  // Shop names label the slips as well as the filter: fetched at once.
+  const shops = useChoices(CHOICES.shop, locale, true);
+
+  const info = useInfo(STATUS_INFO);
+  const statuses = useMemo<BoardStatusItem[] | undefined>(() => {
+    const known = new Map(classificationValues.orderStatus.map((v) => [v.id, v[locale]]));
+    const fromRegistry = () => ORDER_STATUS.map((s) => ({ id: s.value, label: s.label[locale], userContent: false }));
+    if (info.isError && !info.data) return fromRegistry();
+    if (!info.data) return undefined;
+    const seen = new Set<string>();
+    const list: BoardStatusItem[] = [];
+    for (const row of info.data.rows) {
+      const id = row.order_status_id;
+      if (!id || seen.has(id)) continue;
+      seen.add(id);
+      const label = known.get(id);
+      list.push(label ? { id, label, userContent: false } : { id, label: row.order_status_name || id, userContent: Boolean(row.order_status_name) });
+    }
+    return list.length ? list : fromRegistry();
+  }, [info.data, info.isError, locale]);
+
+  const setWall = useCallback((on: boolean) => void setUrl({ wall: on ? true : null }), [setUrl]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === "Escape" && wall) {
+        event.preventDefault();
+        setWall(false);
+      } else if ((event.key === "f" || event.key === "F") && !event.shiftKey) {
+        event.preventDefault();
+        setWall(!wall);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [wall, setWall]);
+
+  const refreshId = useId();
+  const shopSummary = url.shop.length ? url.shop.map((id) => shops.labelOf(id) ?? id).join("・") : t("filters.allShops");
+  const periodSummary = range ? (range.from === range.to ? range.from : `${range.from} – ${range.to}`) : "";
+
+  return (
+    <div data-wall-screen={wall ? "" : undefined} className={cn("flex flex-col", wall ? "gap-6" : "gap-4")}>
+      <div className="flex flex-col gap-3 border-b border-ink-200 pb-4 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800">
+        <div className="min-w-0 space-y-1">
+          <h1 className={cn("font-semibold tracking-tight text-ink-950 dark:text-ink-0", wall ? "text-3xl" : "text-xl")}>{tArea("title")}</h1>
+          <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>
+            {wall ? (
+              <>
+                <span data-user-content={url.shop.length ? "" : undefined}>{shopSummary}</span>
+                {" · "}
+                <span className="tabular-nums">{periodSummary}</span>
+              </>
+            ) : (
+              t("description")
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          {/* The time stays while a refresh runs (a spinning icon says so), so a TV does not flicker
+              and a screen reader hears one change per refresh. */}
+          <p className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
+            <RefreshCw aria-hidden="true" className={cn("size-3.5 shrink-0", board.fetching ? "animate-spin" : "opacity-0")} />
+            <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""}>
+              {board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : t("refresh.loading")}
+            </span>
+          </p>
+          {wall ? null : (
+            <>
+              <label htmlFor={refreshId} className="sr-only">
+                {t("refresh.label")}
+              </label>
+              <select
+                id={refreshId}
+                value={refreshChoice}
+                onChange={(e) => saveRefreshChoice(refreshChoiceOf(e.target.value))}
+                className="h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-xs font-medium text-ink-800 dark:border-ink-600 dark:bg-ink-850 dark:text-ink-100"
+              >
+                {REFRESH_CHOICES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`refresh.every.${c}`)}
+                  </option>
+                ))}
+              </select>
+              <Button size="sm" variant="secondary" onClick={refreshNow} disabled={board.fetching}>
+                <RefreshCw aria-hidden="true" />
+                {t("refresh.now")}
+              </Button>
+            </>
+          )}
+          <Button size="sm" variant={wall ? "secondary" : "primary"} onClick={() => setWall(!wall)} aria-keyshortcuts={wall ? "Escape" : "F"} title={wall ? t("wall.exitHint") : t("wall.enterHint")}>
+            {wall ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
+            {wall ? t("wall.exit") : t("wall.enter")}
+          </Button>
+        </div>
+      </div>
+
+      {wall ? null : (
+        <div role="group" aria-label={t("filters.label")} className="flex flex-wrap items-center gap-2">
+          <ShopFilter shops={shops} selected={url.shop} onChange={(ids) => void setUrl({ shop: ids.length ? ids : null })} />
+          <PeriodFilter
+            kind={url.period}
+            from={url.from ?? range?.from ?? ""}
+            to={url.to ?? range?.to ?? ""}
+            onKind={(kind: PeriodKind) => void setUrl(kind === "custom" ? { period: kind, from: range?.from ?? null, to: range?.to ?? null } : { period: kind, from: null, to: null })}
+            onCustom={({ from, to }) => void setUrl({ period: "custom", from, to })}
+          />
+        </div>
+      )}
+
+      {board.error ? (
+        <div role="alert" data-board-error className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900/60 dark:bg-red-950/40">
+          <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-red-700 dark:text-red-300" />
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-semibold text-ink-950 dark:text-ink-0">{board.updatedAt ? t("refresh.failed", { time: clockTime(board.updatedAt) }) : t("refresh.failedFirst")}</p>
+            {isBffError(board.error) && board.error.code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{tQuery("error.code", { code: board.error.code })}</p> : null}
+          </div>
+          <Button variant="primary" size="sm" onClick={refreshNow}>
+            <RefreshCw aria-hidden="true" />
+            {tQuery("retry")}
+          </Button>
+        </div>
+      ) : null}
+
+      <div className={cn("grid gap-4", wall ? "grid-cols-2 lg:grid-cols-4" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}>
+        {statuses
+          ? statuses.map((status) => <StatusCard key={status.id} status={status} conditions={conditions} shopName={shops.labelOf} wall={wall} />)
+          : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className="h-64 animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800" />)}
+      </div>
+
+      {range ? <OrdersPerDay range={range} shopConditions={shopConditions} wall={wall} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+// The board's refresh: one state for every card and the chart (is anything loading, when did the
+// numbers last come, did the last refresh fail), a refresh of all of them at once, and the
+// automatic refresh of refresh-schedule.ts (paused while the tab is hidden). A failed query keeps
+// its last answer (TanStack Query keeps `data` on error), so a failure never blanks the board.
+import { useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import type { BffError } from "@/lib/query/bff-error";
+import { nextRefreshDelay, type RefreshChoice } from "./refresh-schedule";
+
+export const ORDER_COUNT = "/api_v1_receiveorder_base/count";
+export const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
+const BOARD_PATHS: readonly unknown[] = [ORDER_COUNT, ORDER_SEARCH];
+
+/** The board's own queries: order counts and searches (the shop list is not refreshed). */
+export function isBoardQuery(query: Query): boolean {
+  return query.queryKey[0] === "ne" && BOARD_PATHS.includes(query.queryKey[1]);
+}
+
+export interface BoardStatus {
+  /** Something is loading. */
+  fetching: boolean;
+  /** When the oldest numbers on screen came (ms), 0 before any. */
+  updatedAt: number;
+  /** The failure of the last refresh, once nothing is loading any more. */
+  error: BffError | null;
+}
+
+const IDLE: BoardStatus = { fetching: false, updatedAt: 0, error: null };
+const lastStatus = new WeakMap<QueryCache, BoardStatus>();
+
+/** The board's status from the query cache: the same object while nothing in it changed. */
+function boardStatusOf(cache: QueryCache): BoardStatus {
+  const queries = cache.findAll({ predicate: isBoardQuery, type: "active" });
+  const fetching = queries.some((q) => q.state.fetchStatus === "fetching");
+  const failed = fetching ? undefined : queries.find((q) => q.state.status === "error");
+  // The oldest answer on screen: after a refresh that failed in part, the time of the numbers
+  // that could not be renewed.
+  const times = queries.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0);
+  const updatedAt = times.length ? Math.min(...times) : 0;
+  const error = (failed?.state.error as BffError | null | undefined) ?? null;
+  const prev = lastStatus.get(cache);
+  if (prev && prev.fetching === fetching && prev.updatedAt === updatedAt && prev.error === error) return prev;
+  const next = { fetching, updatedAt, error };
+  lastStatus.set(cache, next);
+  return next;
+}
+
+export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh: () => void } {
+  const client = useQueryClient();
+  const cache = client.getQueryCache();
+  // An external store, not state set from a cache listener: every render of a query hook tells the
+  // cache (observerOptionsUpdated), and a setState per event kept a pending language switch
+  // (a transition) from ever finishing. A snapshot that did not change renders nothing.
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const status = useSyncExternalStore(
+    subscribe,
+    () => boardStatusOf(cache),
+    () => IDLE,
+  );
+
+  const lastRefreshAt = useRef(0);
+  const refresh = useCallback(() => {
+    lastRefreshAt.current = Date.now();
+    void client.refetchQueries({ predicate: isBoardQuery, type: "active" });
+  }, [client]);
+
+  useEffect(() => {
+    if (lastRefreshAt.current === 0) lastRefreshAt.current = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const plan = () => {
+      clearTimeout(timer);
+      const delay = nextRefreshDelay({ choice, hidden: document.visibilityState === "hidden", lastRefreshAt: lastRefreshAt.current, now: Date.now() });
+      if (delay === null) return;
+      timer = setTimeout(() => {
+        refresh();
+        plan();
+      }, delay);
+    };
+    plan();
+    document.addEventListener("visibilitychange", plan);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", plan);
+    };
+  }, [choice, refresh]);
+
+  return { ...status, refresh };
+}
