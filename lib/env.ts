@@ -24,6 +24,8 @@ const schema = z.object({
 
 export interface ServerEnv {
   apiBaseUrl: string;
+  /** True when NE_API_BASE_URL is not set: the dashboard talks to the embedded sandbox. */
+  embeddedSandbox: boolean;
   loginBaseUrl: string;
   clientId: string;
   clientSecret: string;
@@ -76,6 +78,7 @@ export function serverEnv(): ServerEnv {
   process.env.AUTH_SECRET ??= authSecret;
   cached = {
     apiBaseUrl: e.NE_API_BASE_URL,
+    embeddedSandbox: empty(process.env.NE_API_BASE_URL) === undefined,
     loginBaseUrl: e.NE_LOGIN_BASE_URL ?? defaultLoginBase(e.NE_API_BASE_URL),
     clientId: e.NE_CLIENT_ID,
     clientSecret: e.NE_CLIENT_SECRET,
