@@ -24,7 +24,7 @@ const schema = z.object({
 
 export interface ServerEnv {
   apiBaseUrl: string;
-  /** True when NE_API_BASE_URL is not set: the dashboard talks to the embedded sandbox. */
+  /** True when the API base is the embedded sandbox's URL (unset, or set to it by `npm start`). */
   embeddedSandbox: boolean;
   loginBaseUrl: string;
   clientId: string;
@@ -78,7 +78,7 @@ export function serverEnv(): ServerEnv {
   process.env.AUTH_SECRET ??= authSecret;
   cached = {
     apiBaseUrl: e.NE_API_BASE_URL,
-    embeddedSandbox: empty(process.env.NE_API_BASE_URL) === undefined,
+    embeddedSandbox: e.NE_API_BASE_URL === SANDBOX_URL,
     loginBaseUrl: e.NE_LOGIN_BASE_URL ?? defaultLoginBase(e.NE_API_BASE_URL),
     clientId: e.NE_CLIENT_ID,
     clientSecret: e.NE_CLIENT_SECRET,

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { SettingsSection } from "./settings-section";
 
@@ -16,7 +17,7 @@ export interface ConnectionInfo {
 export function ConnectionSettings({ info }: { info: ConnectionInfo }) {
   const t = useTranslations("settings.connection");
   const when = (end: ConnectionInfo["accessTokenEnd"]) => (end ? <time dateTime={end.iso}>{end.text}</time> : t("unknown"));
-  const rows: { key: string; label: string; value: React.ReactNode }[] = [
+  const rows: { key: string; label: string; value: ReactNode }[] = [
     {
       key: "api",
       label: t("apiBase"),

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { locales, themeChoices, useLocaleChoice, useThemeChoice, type AppLocale, type ThemeChoice } from "@/components/shell/display-choices";
 import { SettingsSection } from "./settings-section";
 
@@ -53,6 +54,12 @@ export function DisplaySettings() {
   const t = useTranslations();
   const language = useLocaleChoice();
   const theme = useThemeChoice();
+  // The chosen language shows at once, while the pages render again in it.
+  const [wanted, setWanted] = useState<AppLocale | null>(null);
+  const chooseLanguage = (next: AppLocale) => {
+    setWanted(next);
+    language.choose(next);
+  };
 
   const languageOptions: RadioOption<AppLocale>[] = locales.map((value) => ({ value, label: t(`language.${value}`), lang: value }));
   const themeOptions: RadioOption<ThemeChoice>[] = themeChoices.map((value) => ({ value, label: t(`theme.${value}`) }));
@@ -63,9 +70,9 @@ export function DisplaySettings() {
         <RadioGroup
           name="settings-language"
           legend={t("settings.display.language")}
-          value={language.locale}
+          value={language.pending && wanted ? wanted : language.locale}
           options={languageOptions}
-          onChange={language.choose}
+          onChange={chooseLanguage}
           busy={language.pending}
         />
         <RadioGroup name="settings-theme" legend={t("settings.display.theme")} value={theme.theme} options={themeOptions} onChange={theme.choose} />
