@@ -129,6 +129,8 @@ test.describe("the settings page", () => {
       await views.getByRole("button", { name: s.views.renameSave, exact: true }).click();
       await expect(item(renamed)).toBeVisible();
       await expect(item(name)).toHaveCount(0);
+      // Focus goes back to the button that opened the form.
+      await expect(item(renamed).getByRole("button", { name: s.views.rename })).toBeFocused();
       expect(await storage(page, page.url()).viewNames()).toContain(renamed);
     });
 
@@ -148,9 +150,14 @@ test.describe("the settings page", () => {
       await page.keyboard.press("Escape");
       await expect(confirm).toHaveCount(0);
       await expect(item(renamed)).toBeVisible();
-      await item(renamed).getByRole("button", { name: s.views.delete, exact: true }).click();
-      await views.getByRole("alertdialog").getByRole("button", { name: s.views.confirmDeleteButton }).click();
+      const deleteButton = item(renamed).getByRole("button", { name: s.views.delete, exact: true });
+      await expect(deleteButton).toBeFocused();
+      // From the keyboard: Enter opens the confirmation, whose confirm button has the focus.
+      await page.keyboard.press("Enter");
+      await expect(views.getByRole("alertdialog").getByRole("button", { name: s.views.confirmDeleteButton })).toBeFocused();
+      await page.keyboard.press("Enter");
       await expect(item(renamed)).toHaveCount(0);
+      await expect(views.getByRole("heading", { name: s.views.title })).toBeFocused();
       await item(other).getByRole("button", { name: s.views.delete, exact: true }).click();
       await views.getByRole("alertdialog").getByRole("button", { name: s.views.confirmDeleteButton }).click();
       await expect(item(other)).toHaveCount(0);

@@ -40,7 +40,12 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
   // A view's name is the person's own text: marked as such inside translated sentences.
   const named = (name: string) => ({ name: () => <span data-user-content="">{name}</span> });
 
-  const done = (grid: string, message: ReactNode) => {
+  // Keyboard focus goes back where the person was (the button that opened the form), or to the
+  // section's heading when the item is gone.
+  const focusLater = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+
+  const done = (grid: string, message: ReactNode, focusId: string) => {
+    focusLater(focusId);
     setMode({ kind: "idle" });
     setError(null);
     setStatus(message);
@@ -59,11 +64,11 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
     event.preventDefault();
     const name = draft.trim();
     if (name.length < 1 || name.length > 80) return setError(t("invalidName"));
-    if (name === view.name) return setMode({ kind: "idle" });
+    if (name === view.name) return cancel(`view-rename-${view.id}`);
     setBusy(true);
     const outcome = await renameSavedView(grid, view.id, name);
     setBusy(false);
-    if (outcome.ok) return done(grid, t.rich("renamed", named(name)));
+    if (outcome.ok) return done(grid, t.rich("renamed", named(name)), `view-rename-${view.id}`);
     if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
     if (outcome.code === "duplicate-name") return setError(t.rich("duplicate", named(name)));
     if (outcome.status === 400) return setError(t("invalidName"));
@@ -74,15 +79,16 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
     setBusy(true);
     const outcome = await deleteSavedView(grid, view.id);
     setBusy(false);
-    if (outcome.ok || outcome.status === 404) return done(grid, t.rich("deleted", named(view.name)));
+    if (outcome.ok || outcome.status === 404) return done(grid, t.rich("deleted", named(view.name)), "settings-views-title");
     if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
     setError(t("failed"));
   };
 
-  const cancel = () => {
+  function cancel(focusId: string) {
     setMode({ kind: "idle" });
     setError(null);
-  };
+    focusLater(focusId);
+  }
 
   return (
     <SettingsSection id="settings-views" title={t("title")} description={t("description")}>
@@ -106,7 +112,7 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                   return (
                     <li key={view.id} data-view-id={view.id} className="flex flex-col gap-2 px-3 py-2">
                       {renaming ? (
-                        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => void submitRename(e, group.grid, view)} onKeyDown={(e) => e.key === "Escape" && cancel()}>
+                        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => void submitRename(e, group.grid, view)} onKeyDown={(e) => e.key === "Escape" && cancel(`view-rename-${view.id}`)}>
                           <label className="sr-only" htmlFor={`rename-${view.id}`}>
                             {t.rich("renameLabel", named(view.name))}
                           </label>
@@ -123,7 +129,7 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                           <Button type="submit" variant="primary" size="sm" disabled={busy}>
                             {t("renameSave")}
                           </Button>
-                          <Button variant="ghost" size="sm" onClick={cancel}>
+                          <Button variant="ghost" size="sm" onClick={() => cancel(`view-rename-${view.id}`)}>
                             {t("cancel")}
                           </Button>
                         </form>
@@ -139,11 +145,12 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                             <ExternalLink aria-hidden="true" />
                             {t("open")}
                           </Link>
-                          <Button size="sm" variant="ghost" onClick={() => startRename(view)} aria-describedby={`view-name-${view.id}`}>
+                          <Button id={`view-rename-${view.id}`} size="sm" variant="ghost" onClick={() => startRename(view)} aria-describedby={`view-name-${view.id}`}>
                             <Pencil aria-hidden="true" />
                             {t("rename")}
                           </Button>
                           <Button
+                            id={`view-delete-${view.id}`}
                             size="sm"
                             variant="ghost"
                             onClick={() => {
@@ -158,14 +165,14 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                         </div>
                       )}
                       {confirming ? (
-                        <div role="alertdialog" aria-labelledby={`confirm-${view.id}`} className="flex flex-wrap items-center gap-2 rounded-md bg-ink-50 px-2 py-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && cancel()}>
+                        <div role="alertdialog" aria-labelledby={`confirm-${view.id}`} className="flex flex-wrap items-center gap-2 rounded-md bg-ink-50 px-2 py-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && cancel(`view-delete-${view.id}`)}>
                           <p id={`confirm-${view.id}`} className="flex-1 text-sm text-ink-800 dark:text-ink-100">
                             {t.rich("confirmDelete", named(view.name))}
                           </p>
                           <Button size="sm" variant="primary" autoFocus disabled={busy} onClick={() => void confirmDelete(group.grid, view)}>
                             {t("confirmDeleteButton")}
                           </Button>
-                          <Button size="sm" variant="ghost" onClick={cancel}>
+                          <Button size="sm" variant="ghost" onClick={() => cancel(`view-delete-${view.id}`)}>
                             {t("cancel")}
                           </Button>
                         </div>
