@@ -24,6 +24,8 @@ const schema = z.object({
 
 export interface ServerEnv {
   apiBaseUrl: string;
+  /** True when the API base is the embedded sandbox's URL (unset, or set to it by `npm start`). */
+  embeddedSandbox: boolean;
   loginBaseUrl: string;
   clientId: string;
   clientSecret: string;
@@ -76,6 +78,7 @@ export function serverEnv(): ServerEnv {
   process.env.AUTH_SECRET ??= authSecret;
   cached = {
     apiBaseUrl: e.NE_API_BASE_URL,
+    embeddedSandbox: e.NE_API_BASE_URL === SANDBOX_URL,
     loginBaseUrl: e.NE_LOGIN_BASE_URL ?? defaultLoginBase(e.NE_API_BASE_URL),
     clientId: e.NE_CLIENT_ID,
     clientSecret: e.NE_CLIENT_SECRET,

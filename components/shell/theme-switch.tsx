@@ -2,25 +2,13 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
 import { ToggleGroup, type ToggleOption } from "@/components/ui/toggle-group";
+import { useThemeChoice, type ThemeChoice } from "./display-choices";
 
-type ThemeChoice = "light" | "dark" | "system";
-
-function isThemeChoice(value: string | undefined): value is ThemeChoice {
-  return value === "light" || value === "dark" || value === "system";
-}
-
-const noSubscription = () => () => {};
-
-// Light / dark / follow the system. next-themes keeps the choice in localStorage and sets
-// the `dark` class on <html> before paint.
+// Light / dark / follow the system in the header (the settings page offers the same as radios).
 export function ThemeSwitch() {
   const t = useTranslations("theme");
-  const { theme, setTheme } = useTheme();
-  // The stored theme is only known in the browser; render nothing pressed on the server.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const { theme, choose } = useThemeChoice();
 
   const options: ToggleOption<ThemeChoice>[] = [
     { value: "light", label: t("light"), icon: Sun },
@@ -31,9 +19,9 @@ export function ThemeSwitch() {
   return (
     <ToggleGroup
       label={t("label")}
-      value={hydrated && isThemeChoice(theme) ? theme : undefined}
+      value={theme}
       options={options}
-      onValueChange={setTheme}
+      onValueChange={choose}
       iconOnly
     />
   );

@@ -123,3 +123,44 @@ export async function deleteView(owner: GridOwner, grid: string, id: string): Pr
   const rows = await db.delete(savedViews).where(and(eq(savedViews.id, id), ...viewsOf(owner, grid))).returning({ id: savedViews.id });
   return rows.length > 0;
 }
+
+/** Removes a person's preferences of a grid (its columns and widths go back to the defaults). */
+export async function deletePreferences(owner: GridOwner, grid: string): Promise<boolean> {
+  const { db } = await getDatabase();
+  const rows = await db.delete(gridPreferences).where(and(...owned(owner, grid))).returning({ grid: gridPreferences.grid });
+  return rows.length > 0;
+}
+
+/** The grids where a person keeps preferences of their own (custom columns or widths). */
+export async function customizedGrids(owner: GridOwner): Promise<string[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select({ grid: gridPreferences.grid, state: gridPreferences.state })
+    .from(gridPreferences)
+    .where(and(eq(gridPreferences.companyNeId, owner.companyNeId), eq(gridPreferences.picNeId, owner.picNeId)));
+  return rows.filter((r) => gridPreferencesSchema.safeParse(r.state).success).map((r) => r.grid);
+}
+
+export interface GridViews {
+  grid: string;
+  views: SavedView[];
+}
+
+/** Every saved view of a person, grouped by grid (grids by id, views by name). */
+export async function listAllViews(owner: GridOwner): Promise<GridViews[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.companyNeId, owner.companyNeId), eq(savedViews.picNeId, owner.picNeId)))
+    .orderBy(asc(savedViews.grid), asc(savedViews.name));
+  const groups = new Map<string, SavedView[]>();
+  for (const row of rows) {
+    const view = toView(row);
+    if (!view) continue;
+    const list = groups.get(row.grid) ?? [];
+    list.push(view);
+    groups.set(row.grid, list);
+  }
+  return [...groups].map(([grid, views]) => ({ grid, views }));
+}

@@ -1,8 +1,84 @@
-import { AreaPage } from "@/components/shell/area-page";
+import { getLocale, getTranslations } from "next-intl/server";
 import { areaMetadata } from "@/components/shell/area-metadata";
+import { ConnectionSettings, type ConnectionInfo } from "@/components/settings/connection-settings";
+import { DisplaySettings } from "@/components/settings/display-settings";
+import { GridLayoutsSettings, type SettingsGridLayout } from "@/components/settings/grid-layouts-settings";
+import { settingsGrids, viewHref } from "@/components/settings/grids";
+import { SavedViewsSettings, type SettingsViewGroup } from "@/components/settings/saved-views-settings";
+import { PageHeader } from "@/components/ui/page-header";
+import { timeZone } from "@/i18n/config";
+import { requireSession } from "@/lib/auth/require-session";
+import { currentSessionKey } from "@/lib/auth/session";
+import { serverEnv } from "@/lib/env";
+import { customizedGrids, currentGridOwner, listAllViews } from "@/lib/grid/store";
+import { getNeServer } from "@/lib/ne/server";
 
 export const generateMetadata = () => areaMetadata("settings");
+export const dynamic = "force-dynamic";
 
-export default function SettingsPage() {
-  return <AreaPage area="settings" />;
+/** When the session's tokens end, read on the server. Only the two dates leave this function. */
+async function tokenEndDates(): Promise<{ access: Date | null; refresh: Date | null }> {
+  const key = await currentSessionKey();
+  const stored = key ? await (await getNeServer()).store.get(key) : null;
+  return { access: stored?.accessTokenEndDate ?? null, refresh: stored?.refreshTokenEndDate ?? null };
+}
+
+// Display (language, theme), saved views of every grid, grid layouts, and the API connection.
+export default async function SettingsPage() {
+  const profile = await requireSession();
+  const t = await getTranslations();
+  const locale = await getLocale();
+  const owner = await currentGridOwner();
+  const [allViews, customized, ends] = await Promise.all([
+    owner ? listAllViews(owner) : Promise.resolve([]),
+    owner ? customizedGrids(owner) : Promise.resolve([]),
+    tokenEndDates(),
+  ]);
+
+  const known = new Map(settingsGrids.map((g) => [g.id, g]));
+  const titleOf = (grid: string) => {
+    const entry = known.get(grid);
+    // Keys built from data (the masters' slugs): checked by the catalogue test, not the compiler.
+    return entry ? t(entry.titleKey as Parameters<typeof t>[0]) : grid;
+  };
+  // Grids in navigation order; views of a grid the dashboard no longer has are left out.
+  const groups: SettingsViewGroup[] = settingsGrids.flatMap((entry) => {
+    const found = allViews.find((g) => g.grid === entry.id);
+    if (!found) return [];
+    return [
+      {
+        grid: entry.id,
+        title: titleOf(entry.id),
+        views: found.views.map((v) => ({ id: v.id, name: v.name, href: viewHref(entry.href, v.state), filterCount: v.state.filters.length })),
+      },
+    ];
+  });
+  const layouts: SettingsGridLayout[] = settingsGrids.map((entry) => ({
+    grid: entry.id,
+    title: titleOf(entry.id),
+    href: entry.href,
+    customized: customized.includes(entry.id),
+  }));
+
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const end = (date: Date | null) => (date ? { iso: date.toISOString(), text: format.format(date) } : null);
+  const env = serverEnv();
+  const connection: ConnectionInfo = {
+    apiBaseUrl: env.apiBaseUrl,
+    embeddedSandbox: env.embeddedSandbox,
+    companyName: profile.companyName,
+    personName: profile.personName,
+    accessTokenEnd: end(ends.access),
+    refreshTokenEnd: end(ends.refresh),
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t("areas.settings.title")} description={t("areas.settings.description")} />
+      <DisplaySettings />
+      <SavedViewsSettings groups={groups} />
+      <GridLayoutsSettings grids={layouts} />
+      <ConnectionSettings info={connection} />
+    </div>
+  );
 }

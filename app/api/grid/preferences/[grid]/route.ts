@@ -1,7 +1,8 @@
-// A person's columns (visible, order, widths) of one grid: GET reads, PUT replaces.
+// A person's columns (visible, order, widths) of one grid: GET reads, PUT replaces, DELETE goes
+// back to the grid's defaults.
 import { gridPreferencesSchema } from "@/lib/grid/preferences";
 import { guard, json, readBody } from "@/lib/grid/route-support";
-import { readPreferences, writePreferences } from "@/lib/grid/store";
+import { deletePreferences, readPreferences, writePreferences } from "@/lib/grid/store";
 
 export const dynamic = "force-dynamic";
 
@@ -20,4 +21,12 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
   if ("response" in body) return body.response;
   await writePreferences(checked.owner, checked.grid, body.data);
   return json({ preferences: body.data });
+}
+
+/** Idempotent: answers `{preferences: null}` whether or not there were preferences to remove. */
+export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guard(request, (await params).grid, true);
+  if ("response" in checked) return checked.response;
+  await deletePreferences(checked.owner, checked.grid);
+  return json({ preferences: null });
 }

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const owner = { companyNeId: "1", picNeId: "7" };
+const store = vi.hoisted(() => ({
+  currentGridOwner: vi.fn(),
+  deletePreferences: vi.fn(),
+  readPreferences: vi.fn(),
+  writePreferences: vi.fn(),
+}));
+vi.mock("@/lib/grid/store", () => store);
+
+const { DELETE } = await import("./route");
+
+const ORIGIN = "http://localhost:3000";
+
+function remove(grid: string, headers: Record<string, string> = { origin: ORIGIN }): [Request, { params: Promise<{ grid: string }> }] {
+  const request = new Request(`${ORIGIN}/api/grid/preferences/${grid}`, { method: "DELETE", headers: { host: "localhost:3000", ...headers } });
+  return [request, { params: Promise.resolve({ grid }) }];
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { code: string; kind: string; retryable: boolean } }).error;
+}
+
+describe("DELETE /api/grid/preferences/[grid]", () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    store.currentGridOwner.mockResolvedValue(owner);
+    store.deletePreferences.mockResolvedValue(true);
+  });
+
+  it("removes the signed-in person's preferences of that grid and answers none", async () => {
+    const response = await DELETE(...remove("orders"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ preferences: null });
+    expect(store.deletePreferences).toHaveBeenCalledWith(owner, "orders");
+  });
+
+  it("is idempotent: nothing to remove is still a success", async () => {
+    store.deletePreferences.mockResolvedValue(false);
+    const response = await DELETE(...remove("set-goods"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ preferences: null });
+  });
+
+  it("refuses a request without Origin or from another site, and removes nothing", async () => {
+    const missing = await DELETE(...remove("orders", {}));
+    expect(missing.status).toBe(403);
+    expect(await errorOf(missing)).toMatchObject({ code: "missing-origin", kind: "forbidden", retryable: false });
+    const foreign = await DELETE(...remove("orders", { origin: "https://evil.example" }));
+    expect(foreign.status).toBe(403);
+    expect(await errorOf(foreign)).toMatchObject({ code: "foreign-origin" });
+    expect(store.deletePreferences).not.toHaveBeenCalled();
+  });
+
+  it("wants a session", async () => {
+    store.currentGridOwner.mockResolvedValue(null);
+    const response = await DELETE(...remove("orders"));
+    expect(response.status).toBe(401);
+    expect(await errorOf(response)).toMatchObject({ code: "no-session", kind: "auth-expired" });
+    expect(store.deletePreferences).not.toHaveBeenCalled();
+  });
+
+  it("answers 404 for a grid id that is not one", async () => {
+    const response = await DELETE(...remove("NOT-A-GRID"));
+    expect(response.status).toBe(404);
+    expect(await errorOf(response)).toMatchObject({ code: "unknown-grid" });
+    expect(store.deletePreferences).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,195 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { ExternalLink, Pencil, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { gridKeys } from "@/lib/query/keys";
+import { deleteSavedView, renameSavedView, SIGN_IN_AGAIN } from "./grid-storage-calls";
+import { SettingsSection } from "./settings-section";
+
+export interface SettingsView {
+  id: string;
+  name: string;
+  href: string;
+  filterCount: number;
+}
+
+export interface SettingsViewGroup {
+  grid: string;
+  title: string;
+  views: SettingsView[];
+}
+
+type Mode = { kind: "idle" } | { kind: "renaming"; id: string } | { kind: "confirming"; id: string };
+
+// Every saved view of the person, grouped by grid: open, rename inline, delete after a confirmation.
+export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) {
+  const t = useTranslations("settings.views");
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>({ kind: "idle" });
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<ReactNode>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+  const [, startTransition] = useTransition();
+  // A view's name is the person's own text: marked as such inside translated sentences.
+  const named = (name: string) => ({ name: () => <span data-user-content="">{name}</span> });
+
+  // Keyboard focus goes back where the person was (the button that opened the form), or to the
+  // section's heading when the item is gone.
+  const focusLater = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+
+  const done = (grid: string, message: ReactNode, focusId: string) => {
+    focusLater(focusId);
+    setMode({ kind: "idle" });
+    setError(null);
+    setStatus(message);
+    // The grid pages read their views through this cache: drop the stale list.
+    void queryClient.invalidateQueries({ queryKey: gridKeys.views(grid) });
+    startTransition(() => router.refresh());
+  };
+
+  const startRename = (view: SettingsView) => {
+    setMode({ kind: "renaming", id: view.id });
+    setDraft(view.name);
+    setError(null);
+  };
+
+  const submitRename = async (event: FormEvent<HTMLFormElement>, grid: string, view: SettingsView) => {
+    event.preventDefault();
+    const name = draft.trim();
+    if (name.length < 1 || name.length > 80) return setError(t("invalidName"));
+    if (name === view.name) return cancel(`view-rename-${view.id}`);
+    setBusy(true);
+    const outcome = await renameSavedView(grid, view.id, name);
+    setBusy(false);
+    if (outcome.ok) return done(grid, t.rich("renamed", named(name)), `view-rename-${view.id}`);
+    if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
+    if (outcome.code === "duplicate-name") return setError(t.rich("duplicate", named(name)));
+    if (outcome.status === 400) return setError(t("invalidName"));
+    setError(t("failed"));
+  };
+
+  const confirmDelete = async (grid: string, view: SettingsView) => {
+    setBusy(true);
+    const outcome = await deleteSavedView(grid, view.id);
+    setBusy(false);
+    if (outcome.ok || outcome.status === 404) return done(grid, t.rich("deleted", named(view.name)), "settings-views-title");
+    if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
+    setError(t("failed"));
+  };
+
+  function cancel(focusId: string) {
+    setMode({ kind: "idle" });
+    setError(null);
+    focusLater(focusId);
+  }
+
+  return (
+    <SettingsSection id="settings-views" title={t("title")} description={t("description")}>
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      {groups.length === 0 ? (
+        <p className="text-sm text-ink-600 dark:text-ink-300">{t("none")}</p>
+      ) : (
+        <div className="flex flex-col gap-5">
+          {groups.map((group) => (
+            <section key={group.grid} aria-labelledby={`views-${group.grid}`} data-settings-grid={group.grid} className="flex flex-col gap-2">
+              <h3 id={`views-${group.grid}`} className="flex items-baseline gap-2 text-sm font-semibold text-ink-900 dark:text-ink-100">
+                {group.title}
+                <span className="text-xs font-normal text-ink-600 dark:text-ink-400">{t("count", { count: group.views.length })}</span>
+              </h3>
+              <ul className="divide-y divide-ink-100 rounded-md border border-ink-200 dark:divide-ink-800 dark:border-ink-800">
+                {group.views.map((view) => {
+                  const renaming = mode.kind === "renaming" && mode.id === view.id;
+                  const confirming = mode.kind === "confirming" && mode.id === view.id;
+                  return (
+                    <li key={view.id} data-view-id={view.id} className="flex flex-col gap-2 px-3 py-2">
+                      {renaming ? (
+                        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => void submitRename(e, group.grid, view)} onKeyDown={(e) => e.key === "Escape" && cancel(`view-rename-${view.id}`)}>
+                          <label className="sr-only" htmlFor={`rename-${view.id}`}>
+                            {t.rich("renameLabel", named(view.name))}
+                          </label>
+                          <input
+                            id={`rename-${view.id}`}
+                            value={draft}
+                            onChange={(e) => setDraft(e.target.value)}
+                            maxLength={80}
+                            autoFocus
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `rename-error-${view.id}` : undefined}
+                            className="h-8 min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm text-ink-900 dark:border-ink-600 dark:bg-ink-900 dark:text-ink-100"
+                          />
+                          <Button type="submit" variant="primary" size="sm" disabled={busy}>
+                            {t("renameSave")}
+                          </Button>
+                          <Button variant="ghost" size="sm" onClick={() => cancel(`view-rename-${view.id}`)}>
+                            {t("cancel")}
+                          </Button>
+                        </form>
+                      ) : (
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="min-w-0 flex-1">
+                            <span id={`view-name-${view.id}`} data-user-content="" className="block truncate text-sm font-medium text-ink-900 dark:text-ink-100">
+                              {view.name}
+                            </span>
+                            <span className="text-xs text-ink-600 dark:text-ink-400">{t("filters", { count: view.filterCount })}</span>
+                          </span>
+                          <Link href={view.href} aria-describedby={`view-name-${view.id}`} className={buttonClasses({ size: "sm" })}>
+                            <ExternalLink aria-hidden="true" />
+                            {t("open")}
+                          </Link>
+                          <Button id={`view-rename-${view.id}`} size="sm" variant="ghost" onClick={() => startRename(view)} aria-describedby={`view-name-${view.id}`}>
+                            <Pencil aria-hidden="true" />
+                            {t("rename")}
+                          </Button>
+                          <Button
+                            id={`view-delete-${view.id}`}
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => {
+                              setMode({ kind: "confirming", id: view.id });
+                              setError(null);
+                            }}
+                            aria-describedby={`view-name-${view.id}`}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            {t("delete")}
+                          </Button>
+                        </div>
+                      )}
+                      {confirming ? (
+                        <div role="alertdialog" aria-labelledby={`confirm-${view.id}`} className="flex flex-wrap items-center gap-2 rounded-md bg-ink-50 px-2 py-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && cancel(`view-delete-${view.id}`)}>
+                          <p id={`confirm-${view.id}`} className="flex-1 text-sm text-ink-800 dark:text-ink-100">
+                            {t.rich("confirmDelete", named(view.name))}
+                          </p>
+                          <Button size="sm" variant="primary" autoFocus disabled={busy} onClick={() => void confirmDelete(group.grid, view)}>
+                            {t("confirmDeleteButton")}
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => cancel(`view-delete-${view.id}`)}>
+                            {t("cancel")}
+                          </Button>
+                        </div>
+                      ) : null}
+                      {(renaming || confirming) && error ? (
+                        <p id={`rename-error-${view.id}`} role="alert" className="text-sm text-red-700 dark:text-red-300">
+                          {error}
+                        </p>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
