@@ -103,6 +103,10 @@ test.describe("signing in and out", () => {
     const context = await browser.newContext({ baseURL, locale: "ja-JP" });
     const page = await context.newPage();
     await signInThroughForm(page, "manager", "/stock");
+    // The stock grid's own calls end first: one of them meeting the dead tokens would end the
+    // session before the call below, which must be the one that meets 002004.
+    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
     try {
       await sandboxClock({ advance_s: 4 * 86_400 });
       const res = await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 1 });
