@@ -16,6 +16,14 @@ export function handleAuthExpired(error: unknown): void {
   window.location.assign(expiredLoginHref(window.location.pathname + window.location.search));
 }
 
+/**
+ * Signing out deletes the session's tokens while the page's own calls may still be on their way:
+ * their "no session" answers must not turn the signed-out page into "your sign-in expired".
+ */
+export function beginSignOut(): void {
+  redirecting = true;
+}
+
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return isBffError(error) && error.retryable && failureCount < MAX_RETRIES;
 }
