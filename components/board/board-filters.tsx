@@ -1,69 +1,26 @@
 "use client";
 // The board's filters: shops (the same choices as the orders grid's quick filter) and a period on
 // the order date (today, 7 days, 30 days, or from-to). Their state is the URL's (board-url-state.ts).
-import { ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
-import { ChoiceList } from "@/components/data-grid/choice-list";
-import { Popover } from "@/components/data-grid/popover";
-import { Button } from "@/components/ui/button";
+import { useId } from "react";
+import { ChoicePopover } from "@/components/catalog/choice-filter";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
 import type { PeriodKind } from "./board-period";
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");
-  const [draft, setDraft] = useState<string[]>([...selected]);
-  const label = t("shop");
   return (
-    <Popover
-      button={
-        <>
-          {label}
-          {selected.length ? (
-            <span className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-semibold text-white dark:bg-brand-400 dark:text-ink-950">{selected.length}</span>
-          ) : null}
-          <ChevronDown aria-hidden="true" />
-        </>
-      }
+    <ChoicePopover
+      label={t("shop")}
       buttonLabel={selected.length ? t("shopCount", { count: selected.length }) : undefined}
-      pressed={selected.length > 0}
-      panelLabel={label}
+      choices={shops.choices}
+      isLoading={shops.isLoading}
+      isError={shops.isError}
+      selected={selected}
       panelClassName="w-80"
-      onOpenChange={(open) => {
-        if (open) {
-          setDraft([...selected]);
-        }
-      }}
-    >
-      {(close) => (
-        <div className="flex flex-col gap-3">
-          <ChoiceList legend={label} choices={shops.choices} selected={draft} onChange={setDraft} isLoading={shops.isLoading} isError={shops.isError} />
-          <div className="flex justify-between gap-2">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                onChange([]);
-                close();
-              }}
-            >
-              {t("clear")}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                onChange(draft);
-                close();
-              }}
-            >
-              {t("apply")}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Popover>
+      onApply={onChange}
+    />
   );
 }
 

@@ -61,6 +61,6 @@ export class BoardPage {
     await this.page.getByRole("button", { name: this.messages.filters.shop, exact: true }).click();
     const panel = this.page.getByRole("dialog", { name: this.messages.filters.shop });
     for (const name of names) await panel.getByRole("checkbox", { name, exact: true }).check();
-    await panel.getByRole("button", { name: this.messages.filters.apply }).click();
+    await panel.getByRole("button", { name: catalogues[this.locale].catalog.quick.apply }).click();
   }
 }
