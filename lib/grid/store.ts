@@ -3,6 +3,7 @@ import "server-only";
 // person's company and pic (read from the token store row of the session, never from the request).
 import { and, asc, count, eq } from "drizzle-orm";
 import { currentSessionKey } from "@/lib/auth/session";
+import type { TokenSession } from "@/lib/auth/token-store";
 import { getDatabase } from "@/lib/db";
 import { gridPreferences, savedViews } from "@/lib/db/schema";
 import { getNeServer } from "@/lib/ne/server";
@@ -20,21 +21,22 @@ export interface GridOwner {
   picNeId: string;
 }
 
+/** The person a stored session belongs to. */
+export function gridOwnerOf(stored: Pick<TokenSession, "companyNeId" | "picNeId" | "uid">): GridOwner {
+  // pic_ne_id identifies the person; a session without one falls back to its uid (still per person).
+  return { companyNeId: stored.companyNeId, picNeId: stored.picNeId ?? `uid:${stored.uid}` };
+}
+
 /** The signed-in person, or null when the session or its stored tokens are gone. */
 export async function currentGridOwner(): Promise<GridOwner | null> {
   const key = await currentSessionKey();
   if (!key) return null;
   const stored = await (await getNeServer()).store.get(key);
-  if (!stored) return null;
-  // pic_ne_id identifies the person; a session without one falls back to its uid (still per person).
-  return { companyNeId: stored.companyNeId, picNeId: stored.picNeId ?? `uid:${stored.uid}` };
+  return stored ? gridOwnerOf(stored) : null;
 }
 
-const owned = (owner: GridOwner, grid: string) => [
-  eq(gridPreferences.companyNeId, owner.companyNeId),
-  eq(gridPreferences.picNeId, owner.picNeId),
-  eq(gridPreferences.grid, grid),
-];
+const ownedPreferences = (owner: GridOwner) => [eq(gridPreferences.companyNeId, owner.companyNeId), eq(gridPreferences.picNeId, owner.picNeId)];
+const owned = (owner: GridOwner, grid: string) => [...ownedPreferences(owner), eq(gridPreferences.grid, grid)];
 
 export async function readPreferences(owner: GridOwner, grid: string): Promise<GridPreferences | null> {
   const { db } = await getDatabase();
@@ -66,11 +68,8 @@ function toView(row: typeof savedViews.$inferSelect): SavedView | null {
   return { id: row.id, name: row.name, state: state.data, updatedAt: row.updatedAt.toISOString() };
 }
 
-const viewsOf = (owner: GridOwner, grid: string) => [
-  eq(savedViews.companyNeId, owner.companyNeId),
-  eq(savedViews.picNeId, owner.picNeId),
-  eq(savedViews.grid, grid),
-];
+const ownedViews = (owner: GridOwner) => [eq(savedViews.companyNeId, owner.companyNeId), eq(savedViews.picNeId, owner.picNeId)];
+const viewsOf = (owner: GridOwner, grid: string) => [...ownedViews(owner), eq(savedViews.grid, grid)];
 
 export async function listViews(owner: GridOwner, grid: string): Promise<SavedView[]> {
   const { db } = await getDatabase();
@@ -137,7 +136,7 @@ export async function customizedGrids(owner: GridOwner): Promise<string[]> {
   const rows = await db
     .select({ grid: gridPreferences.grid, state: gridPreferences.state })
     .from(gridPreferences)
-    .where(and(eq(gridPreferences.companyNeId, owner.companyNeId), eq(gridPreferences.picNeId, owner.picNeId)));
+    .where(and(...ownedPreferences(owner)));
   return rows.filter((r) => gridPreferencesSchema.safeParse(r.state).success).map((r) => r.grid);
 }
 
@@ -152,7 +151,7 @@ export async function listAllViews(owner: GridOwner): Promise<GridViews[]> {
   const rows = await db
     .select()
     .from(savedViews)
-    .where(and(eq(savedViews.companyNeId, owner.companyNeId), eq(savedViews.picNeId, owner.picNeId)))
+    .where(and(...ownedViews(owner)))
     .orderBy(asc(savedViews.grid), asc(savedViews.name));
   const groups = new Map<string, SavedView[]>();
   for (const row of rows) {

@@ -10,30 +10,23 @@ import { timeZone } from "@/i18n/config";
 import { requireSession } from "@/lib/auth/require-session";
 import { currentSessionKey } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
-import { customizedGrids, currentGridOwner, listAllViews } from "@/lib/grid/store";
+import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/store";
 import { getNeServer } from "@/lib/ne/server";
 
 export const generateMetadata = () => areaMetadata("settings");
 export const dynamic = "force-dynamic";
-
-/** When the session's tokens end, read on the server. Only the two dates leave this function. */
-async function tokenEndDates(): Promise<{ access: Date | null; refresh: Date | null }> {
-  const key = await currentSessionKey();
-  const stored = key ? await (await getNeServer()).store.get(key) : null;
-  return { access: stored?.accessTokenEndDate ?? null, refresh: stored?.refreshTokenEndDate ?? null };
-}
 
 // Display (language, theme), saved views of every grid, grid layouts, and the API connection.
 export default async function SettingsPage() {
   const profile = await requireSession();
   const t = await getTranslations();
   const locale = await getLocale();
-  const owner = await currentGridOwner();
-  const [allViews, customized, ends] = await Promise.all([
-    owner ? listAllViews(owner) : Promise.resolve([]),
-    owner ? customizedGrids(owner) : Promise.resolve([]),
-    tokenEndDates(),
-  ]);
+  // The session's stored row, read once: whose views these are, and when its tokens end (only
+  // the two dates leave this page's server code, never a token).
+  const key = await currentSessionKey();
+  const stored = key ? await (await getNeServer()).store.get(key) : null;
+  const owner = stored ? gridOwnerOf(stored) : null;
+  const [allViews, customized] = await Promise.all([owner ? listAllViews(owner) : Promise.resolve([]), owner ? customizedGrids(owner) : Promise.resolve([])]);
 
   const known = new Map(settingsGrids.map((g) => [g.id, g]));
   const titleOf = (grid: string) => {
@@ -68,8 +61,8 @@ export default async function SettingsPage() {
     embeddedSandbox: env.embeddedSandbox,
     companyName: profile.companyName,
     personName: profile.personName,
-    accessTokenEnd: end(ends.access),
-    refreshTokenEnd: end(ends.refresh),
+    accessTokenEnd: end(stored?.accessTokenEndDate ?? null),
+    refreshTokenEnd: end(stored?.refreshTokenEndDate ?? null),
   };
 
   return (
