@@ -6,15 +6,16 @@
 import { useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { BffError } from "@/lib/query/bff-error";
+import { neKeys } from "@/lib/query/keys";
 import { nextRefreshDelay, type RefreshChoice } from "./refresh-schedule";
 
 export const ORDER_COUNT = "/api_v1_receiveorder_base/count";
 export const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
-const BOARD_PATHS: readonly unknown[] = [ORDER_COUNT, ORDER_SEARCH];
+const BOARD_KEYS: readonly (readonly unknown[])[] = [neKeys.operation(ORDER_COUNT), neKeys.operation(ORDER_SEARCH)];
 
 /** The board's own queries: order counts and searches (the shop list is not refreshed). */
 export function isBoardQuery(query: Query): boolean {
-  return query.queryKey[0] === "ne" && BOARD_PATHS.includes(query.queryKey[1]);
+  return BOARD_KEYS.some((prefix) => prefix.every((part, i) => query.queryKey[i] === part));
 }
 
 export interface BoardStatus {
