@@ -7,9 +7,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { memo } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { cn } from "@/components/ui/cn";
-import { callCount, type NeRequest } from "@/lib/query/call-operation";
 import type { ConditionInput } from "@/lib/query/choice-types";
-import { neKeys } from "@/lib/query/keys";
+import { countQuery } from "@/lib/query/hooks";
 import { chartDays, dateConditions, MAX_CHART_DAYS, type DayRange } from "./board-period";
 import { ORDER_COUNT } from "./use-board-refresh";
 
@@ -38,13 +37,7 @@ export function OrdersPerDay({ range, shopConditions, wall }: { range: DayRange;
   const locale = useLocale();
   const { days, truncated, total } = chartDays(range);
   const results = useQueries({
-    queries: days.map((day) => {
-      const request: NeRequest = { conditions: [...shopConditions, ...dateConditions({ from: day, to: day })] };
-      return {
-        queryKey: neKeys.request(ORDER_COUNT, request),
-        queryFn: ({ signal }: { signal: AbortSignal }) => callCount(ORDER_COUNT, request, signal),
-      };
-    }),
+    queries: days.map((day) => countQuery(ORDER_COUNT, { conditions: [...shopConditions, ...dateConditions({ from: day, to: day })] })),
   });
   const data: DayCount[] = days.map((day, i) => ({ day, count: results[i]?.data?.count ?? null }));
   const loading = data.some((d) => d.count === null) && !results.some((r) => r.isError && r.data === undefined);

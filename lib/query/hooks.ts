@@ -27,10 +27,19 @@ export function useSearch(path: OperationPath, request: NeRequest, options: Oper
   });
 }
 
-export function useCount(path: OperationPath, request: Omit<NeRequest, "fields" | "offset" | "limit">, options: OperationQueryOptions = {}): UseQueryResult<CountAnswer, BffError> {
-  return useQuery<CountAnswer, BffError>({
+type CountRequest = Omit<NeRequest, "fields" | "offset" | "limit">;
+
+/** The key and fetch of one count, for `useCount` and for lists of counts (`useQueries`). */
+export function countQuery(path: OperationPath, request: CountRequest) {
+  return {
     queryKey: neKeys.request(path, request),
-    queryFn: ({ signal }) => callCount(path, request, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callCount(path, request, signal),
+  };
+}
+
+export function useCount(path: OperationPath, request: CountRequest, options: OperationQueryOptions = {}): UseQueryResult<CountAnswer, BffError> {
+  return useQuery<CountAnswer, BffError>({
+    ...countQuery(path, request),
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     throwOnError: options.throwOnError ?? false,
