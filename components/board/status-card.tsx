@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
-import { TONES, ORDER_STATUS_TONES } from "@/components/data-grid/badge-tones";
+import { OrderStatusDot } from "@/components/orders/order-status-dot";
 import { formatJstDateTime, formatYen } from "@/lib/grid/format";
 import type { ConditionInput } from "@/lib/query/choice-types";
 import { useCount, useSearch } from "@/lib/query/hooks";
@@ -53,7 +53,7 @@ export function StatusCard({
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900"
     >
       <h2 id={headingId} className={cn("flex items-center gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-xl" : "text-sm")}>
-        <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full ring-1", TONES[ORDER_STATUS_TONES[status.id] ?? "slate"])} />
+        <OrderStatusDot status={status.id} />
         <span data-user-content={status.userContent || undefined}>{status.label}</span>
       </h2>
       {total === undefined ? (

@@ -7,8 +7,7 @@ import { useId } from "react";
 import { ChoiceFilter } from "@/components/catalog/choice-filter";
 import { KeywordFilter } from "@/components/catalog/keyword-filter";
 import type { QuickFiltersProps } from "@/components/data-grid/grid-definition";
-import { TONES, ORDER_STATUS_TONES } from "@/components/data-grid/badge-tones";
-import { cn } from "@/components/ui/cn";
+import { OrderStatusDot } from "./order-status-dot";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filterValues, findFilter, validateFilter, type GridFilter } from "@/lib/grid/filters";
 import type { Choice } from "@/lib/query/choices";
@@ -49,7 +48,7 @@ export function OrderQuickFilters({ filters, setFilters, locale }: QuickFiltersP
         label={t("status")}
         field={STATUS}
         staticChoices={statusChoices}
-        decorate={(c) => <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full ring-1", TONES[ORDER_STATUS_TONES[c.value] ?? "slate"])} />}
+        decorate={(c) => <OrderStatusDot status={c.value} />}
         locale={locale}
       />
       <ChoiceFilter {...shared} label={t("shop")} field={SHOP} source={CHOICES.shop} locale={locale} />
