@@ -9,6 +9,7 @@ import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import { buttonClasses } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridPreferences } from "@/lib/grid/preferences";
+import { primaryKeyRecord } from "@/lib/grid/record-key";
 import { goods } from "@/lib/ne/registry/resources/goods";
 import { GoodsQuickFilters } from "./goods-quick-filters";
 
@@ -34,9 +35,7 @@ export const goodsGrid: GridDefinition = {
     "supplier_name",
     `${P}visible_flag`,
   ],
-  keyFields: [`${P}id`],
-  rowKey: (row) => row[`${P}id`] ?? "",
-  keyConditions: (key) => (key.length > 0 && key.length <= 255 ? [{ field: `${P}id`, op: "eq", value: key }] : null),
+  ...primaryKeyRecord(goods),
   quickFilters: GoodsQuickFilters,
   drawerGroups: [
     {

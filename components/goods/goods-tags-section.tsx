@@ -8,11 +8,12 @@ import { useSearch } from "@/lib/query/hooks";
 
 const T = "goods_tag_";
 
-export default function GoodsTagsSection({ recordKey }: DrawerExtraProps) {
+export default function GoodsTagsSection({ record }: DrawerExtraProps) {
   const t = useTranslations("goods.tags");
   const search = useSearch("/api_v1_master_goodstag/search", {
     fields: [`${T}goods_id`, `${T}name`, `${T}deleted_flag`],
-    conditions: [{ field: `${T}goods_id`, op: "eq", value: recordKey }],
+    // The goods code as the record holds it (the drawer's key is its URL-safe spelling).
+    conditions: [{ field: `${T}goods_id`, op: "eq", value: record.goods_id ?? "" }],
     limit: 1000,
   });
   const names = [...new Set((search.data?.rows ?? []).filter((r) => r[`${T}deleted_flag`] !== "1").map((r) => r[`${T}name`] ?? "").filter(Boolean))];

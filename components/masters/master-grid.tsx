@@ -9,7 +9,7 @@ import type { GridPreferences } from "@/lib/grid/preferences";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import type { MasterSlug } from "./screens";
 import { textQuickFilter } from "./text-quick-filter";
-import { recordKeyConditions, recordKeyOf } from "./record-key";
+import { primaryKeyRecord } from "@/lib/grid/record-key";
 
 interface MasterGridSpec {
   /** Preferences key and export file name. */
@@ -30,9 +30,7 @@ export function masterGrid({ id, resource, base, defaultColumns, drawerGroups, q
     searchPath: `${base}/search`,
     countPath: `${base}/count`,
     defaultColumns,
-    keyFields: resource.primaryKey,
-    rowKey: (row) => recordKeyOf(resource, row),
-    keyConditions: (key) => recordKeyConditions(resource, key),
+    ...primaryKeyRecord(resource),
     drawerGroups,
   };
   if (quickFields?.length) definition.quickFilters = textQuickFilter(resource, quickFields);

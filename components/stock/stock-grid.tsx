@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { DataGrid } from "@/components/data-grid/data-grid";
 import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import type { GridPreferences } from "@/lib/grid/preferences";
+import { primaryKeyRecord } from "@/lib/grid/record-key";
 import { stock } from "@/lib/ne/registry/resources/stock";
 import { StockQuickFilters } from "./stock-quick-filters";
 
@@ -26,9 +27,7 @@ export const stockGrid: GridDefinition = {
     `${P}advance_order_quantity`,
     `${P}last_modified_null_safe_date`,
   ],
-  keyFields: [`${P}goods_id`],
-  rowKey: (row) => row[`${P}goods_id`] ?? "",
-  keyConditions: (key) => (key.length > 0 && key.length <= 255 ? [{ field: `${P}goods_id`, op: "eq", value: key }] : null),
+  ...primaryKeyRecord(stock),
   quickFilters: StockQuickFilters,
   drawerGroups: [
     {

@@ -6,7 +6,7 @@ import { DataGrid } from "@/components/data-grid/data-grid";
 import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import type { GridPreferences } from "@/lib/grid/preferences";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
-import { warehouseStockKey, warehouseStockKeyConditions } from "./warehouse-stock-key";
+import { primaryKeyRecord } from "@/lib/grid/record-key";
 import { WarehouseStockQuickFilters } from "./warehouse-stock-quick-filters";
 
 const P = "warehouse_stock_";
@@ -17,9 +17,7 @@ export const warehouseStockGrid: GridDefinition = {
   searchPath: "/api_v1_warehouse_stock/search",
   countPath: "/api_v1_warehouse_stock/count",
   defaultColumns: [`${P}warehouse_id`, `${P}goods_id`, `${P}quantity`, `${P}allocation_quantity`, `${P}free_quantity`, `${P}last_modified_null_safe_date`],
-  keyFields: [`${P}warehouse_id`, `${P}goods_id`],
-  rowKey: warehouseStockKey,
-  keyConditions: warehouseStockKeyConditions,
+  ...primaryKeyRecord(warehouseStock),
   quickFilters: WarehouseStockQuickFilters,
   drawerGroups: [
     { titleKey: "summary", fields: [`${P}warehouse_id`, `${P}goods_id`, `${P}quantity`, `${P}allocation_quantity`, `${P}free_quantity`] },

@@ -1,10 +1,11 @@
-// Record keys of master grids, built from the resource's primary key (registry `primaryKey`): one
+// Record keys of grids, built from the resource's primary key (registry `primaryKey`): one
 // string per row for the URL (`open=`) and the selection, and the conditions that find the row
 // again. The URL takes keys of letters, digits, `_` and `-` only (lib/grid/url-state.ts), so
 // letters, digits and `-` stay as they are (`SET-0001` reads as itself), every other character
 // becomes `_` and two hex digits a UTF-8 byte, and `__` separates the parts of a composite key.
 import type { ConditionInput } from "@/lib/bff/operation-request";
 import type { ApiRow } from "@/lib/query/call-operation";
+import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import type { FieldDef, ResourceDef } from "@/lib/ne/registry/types";
 
 const INTEGER = /^-?\d{1,18}$/;
@@ -83,4 +84,16 @@ export function recordKeyConditions(resource: ResourceDef, key: string): Conditi
     out.push({ field: field.name, op: "eq", value });
   }
   return out;
+}
+
+/**
+ * A grid definition's key parts for a resource keyed by its registry primary key: the fields
+ * every page fetches, a row's key, and the conditions of a key (see the head of this file).
+ */
+export function primaryKeyRecord(resource: ResourceDef): Pick<GridDefinition, "keyFields" | "rowKey" | "keyConditions"> {
+  return {
+    keyFields: resource.primaryKey,
+    rowKey: (row) => recordKeyOf(resource, row),
+    keyConditions: (key) => recordKeyConditions(resource, key),
+  };
 }

@@ -4,9 +4,10 @@ import { goodsTag } from "@/lib/ne/registry/resources/goods-tag";
 import { mall } from "@/lib/ne/registry/resources/mall";
 import { placeOrderRow } from "@/lib/ne/registry/resources/place-order-row";
 import { setGoods } from "@/lib/ne/registry/resources/set-goods";
-import { decodeRecordKey, recordKeyConditions, recordKeyOf } from "./record-key";
+import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
+import { decodeRecordKey, primaryKeyRecord, recordKeyConditions, recordKeyOf } from "./record-key";
 
-describe("record keys of master grids", () => {
+describe("record keys from the primary key", () => {
   it("keeps plain codes readable and makes keys the URL accepts", () => {
     const key = recordKeyOf(setGoods, { set_goods_id: "SET-0002", set_goods_detail_goods_id: "IN0034-NVY" });
     expect(key).toBe("SET-0002__IN0034-NVY");
@@ -44,5 +45,26 @@ describe("record keys of master grids", () => {
     expect(decodeRecordKey("a,b")).toBeNull();
     expect(decodeRecordKey("_E3_81")).toBeNull();
     expect(recordKeyConditions(mall, "-7")).toEqual([{ field: "mall_id", op: "eq", value: "-7" }]);
+  });
+});
+
+describe("primaryKeyRecord: the catalog grids' keys", () => {
+  it("a warehouse stock row's key is URL-safe and finds the row again, whatever its goods code holds", () => {
+    const { rowKey, keyConditions, keyFields } = primaryKeyRecord(warehouseStock);
+    expect(keyFields).toEqual(["warehouse_stock_warehouse_id", "warehouse_stock_goods_id"]);
+    for (const code of ["AP0001-BEG-L", "A~B", "商品/1.5"]) {
+      const key = rowKey({ warehouse_stock_warehouse_id: "2", warehouse_stock_goods_id: code });
+      expect(parseRecordKey(key), code).toBe(key);
+      expect(keyConditions(key)).toEqual([
+        { field: "warehouse_stock_warehouse_id", op: "eq", value: "2" },
+        { field: "warehouse_stock_goods_id", op: "eq", value: code },
+      ]);
+    }
+    expect(rowKey({ warehouse_stock_warehouse_id: "2", warehouse_stock_goods_id: "AP0001-BEG-L" })).toBe("2__AP0001-BEG-L");
+  });
+
+  it("refuses keys no row can have", () => {
+    const { keyConditions } = primaryKeyRecord(warehouseStock);
+    for (const bad of ["", "__A", "x__A", "1__", "1", "1__A__B"]) expect(keyConditions(bad), bad).toBeNull();
   });
 });
