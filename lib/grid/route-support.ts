@@ -3,8 +3,8 @@ import "server-only";
 // otherwise, so the page sends the person to sign in), mutations must come from this site's
 // Origin (as the BFF proxy checks uploads), bodies are small JSON checked with zod, and errors
 // have the BFF's shape `{error:{code, message, retryable, kind}}`.
-import type { ZodMiniType } from "zod/mini";
 import { publicOrigin } from "@/lib/auth/public-origin";
+import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
 import type { NeErrorKind } from "@/lib/ne/errors";
 import { currentGridOwner, type GridOwner } from "./store";
 import { gridIdSchema } from "./preferences";
@@ -21,6 +21,11 @@ export function json(body: unknown, status = 200): Response {
 export function problem(status: number, code: string, message: string): Response {
   const kind: NeErrorKind = status === 401 ? "auth-expired" : status === 403 ? "forbidden" : status >= 500 ? "upstream-failure" : "invalid-request";
   return json({ error: { code, message, retryable: status >= 500, kind } }, status);
+}
+
+/** A zod schema (classic or mini) as far as reading a body needs. */
+export interface BodySchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 type Guarded = { owner: GridOwner; grid: string } | { response: Response };
@@ -43,12 +48,21 @@ export async function guard(request: Request, gridParam: string, mutation: boole
 }
 
 /** The request's JSON body checked with `schema`, or the 4xx answer to give. */
-export async function readBody<T>(request: Request, schema: ZodMiniType<T>): Promise<{ data: T } | { response: Response }> {
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+export async function readBody<T>(
+  request: Request,
+  schema: BodySchema<T>,
+  limit = MAX_BODY_BYTES,
+): Promise<{ data: T } | { response: Response }> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
     return { response: problem(415, "unsupported-media-type", "send the request as application/json") };
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { response: problem(413, "too-large", `the request is larger than ${MAX_BODY_BYTES} bytes`) };
+  let text: string;
+  try {
+    text = await readBoundedText(request, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) return { response: problem(413, "too-large", err.message) };
+    throw err;
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -57,7 +71,7 @@ export async function readBody<T>(request: Request, schema: ZodMiniType<T>): Pro
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    return { response: problem(400, "invalid-request", parsed.error.issues.map((i) => `${i.path.join(".") || "request"}: ${i.message}`).join("; ")) };
+    return { response: problem(400, "invalid-request", parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "request"}: ${i.message}`).join("; ")) };
   }
   return { data: parsed.data };
 }
