@@ -1,0 +1,313 @@
+import { describe, expect, it } from "vitest";
+import { BffError } from "@/lib/query/bff-error";
+import type { BatchState, CreateUploadRequest, UploadBatch, UploadFile } from "@/lib/uploads/contract";
+import type { CreateOutcome, JournalApi } from "./journal-api";
+import {
+  cancelFile,
+  initialSendState,
+  nextPollDelay,
+  resendBatch,
+  resumeFile,
+  sendFile,
+  SendLane,
+  sendReducer,
+  type SendContext,
+  type SendPlan,
+  type SendState,
+} from "./send-upload";
+import type { PreparedBatch } from "./worker-protocol";
+
+const hex = "a".repeat(64);
+
+function prepared(count: number): PreparedBatch[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    firstLine: 2 + index * 3000,
+    lastLine: 1 + (index + 1) * 3000,
+    rows: 3000,
+    sha256: hex,
+    gzipBase64: "H4sIAAAAAAAAAwMAAAAAAAAAAAA=",
+  }));
+}
+
+const plan = (count: number): SendPlan => ({
+  request: {
+    kind: "warehouse-stock",
+    fileName: "stock.csv",
+    size: 1000,
+    sha256: hex,
+    encoding: "shift_jis",
+    rows: count * 3000,
+    excludedLines: [],
+    warningsConfirmed: false,
+    batchCount: count,
+    goodsCodes: ["A1"],
+  },
+  batches: prepared(count),
+});
+
+/** A journal in memory that answers as the contract says, with knobs for what goes wrong. */
+class FakeJournal implements JournalApi {
+  calls: string[] = [];
+  files = new Map<string, UploadFile>();
+  duplicateUnlessConfirmed = false;
+  /** Batch index → the state its send ends in (default queued). */
+  sendOutcome = new Map<number, BatchState | "throw">();
+  /** GETs needed before a queued batch is done. */
+  pollsToDone = 1;
+  private polls = 0;
+  storeFailures = 0;
+
+  async create(body: CreateUploadRequest): Promise<CreateOutcome> {
+    this.calls.push(`create${body.confirmDuplicate ? " confirmed" : ""}`);
+    if (this.duplicateUnlessConfirmed && !body.confirmDuplicate) {
+      return { ok: false, previous: [{ id: "old", fileName: body.fileName, personName: "山田", createdAt: "2026-11-01T00:00:00Z", status: "done" }] };
+    }
+    const file: UploadFile = {
+      id: "f1",
+      kind: body.kind,
+      fileName: body.fileName,
+      size: body.size,
+      sha256: body.sha256,
+      encoding: body.encoding,
+      rows: body.rows,
+      sentRows: 0,
+      excludedLines: body.excludedLines,
+      batchCount: body.batchCount,
+      goodsCodes: body.goodsCodes,
+      status: "storing",
+      personName: "山田",
+      createdAt: "2026-11-23T00:00:00Z",
+      updatedAt: "2026-11-23T00:00:00Z",
+      batches: [],
+    };
+    this.files.set(file.id, file);
+    return { ok: true, file };
+  }
+
+  private update(id: string, index: number, change: Partial<UploadBatch>): UploadBatch {
+    const file = this.files.get(id);
+    if (!file) throw new Error("no file");
+    const batch = { ...file.batches.find((b) => b.index === index)!, ...change };
+    file.batches = file.batches.map((b) => (b.index === index ? batch : b));
+    return batch;
+  }
+
+  async storeBatch(id: string, index: number, body: { firstLine: number; lastLine: number; rows: number; sha256: string }): Promise<UploadBatch> {
+    this.calls.push(`store ${index}`);
+    if (this.storeFailures > 0) {
+      this.storeFailures--;
+      throw new BffError({ code: "http-status", message: "HTTP 503", kind: "upstream-failure", retryable: true, status: 503 });
+    }
+    const file = this.files.get(id)!;
+    const batch: UploadBatch = {
+      index,
+      ...body,
+      state: "stored",
+      queId: null,
+      queStatusId: null,
+      queMessage: null,
+      error: null,
+      sendCount: 0,
+      storedAt: "t",
+      sentAt: null,
+      finishedAt: null,
+    };
+    file.batches = [...file.batches.filter((b) => b.index !== index), batch].sort((a, b) => a.index - b.index);
+    return batch;
+  }
+
+  async sendBatch(id: string, index: number, resend: boolean): Promise<UploadBatch> {
+    this.calls.push(`send ${index}${resend ? " resend" : ""}`);
+    const outcome = this.sendOutcome.get(index) ?? "queued";
+    if (outcome === "throw") {
+      this.update(id, index, { state: "unknown", sentAt: "t" });
+      throw new BffError({ code: "timeout", message: "timeout", kind: "upstream-failure", retryable: true, status: 504 });
+    }
+    this.sendOutcome.delete(index);
+    return this.update(id, index, { state: outcome, sentAt: "t", queId: `q${index}`, sendCount: 1 });
+  }
+
+  async cancel(id: string): Promise<UploadFile> {
+    this.calls.push("cancel");
+    const file = this.files.get(id)!;
+    file.batches = file.batches.map((b) => (b.state === "stored" ? { ...b, state: "cancelled" } : b));
+    return structuredClone(file);
+  }
+
+  async get(id: string): Promise<UploadFile> {
+    this.calls.push("get");
+    const file = this.files.get(id)!;
+    if (++this.polls >= this.pollsToDone) {
+      file.batches = file.batches.map((b) => (b.state === "queued" || b.state === "processing" ? { ...b, state: "done" } : b));
+    }
+    return structuredClone(file);
+  }
+
+  async list(): Promise<never> {
+    throw new Error("not used");
+  }
+}
+
+function harness(api: FakeJournal, cancelAfterSends = Infinity) {
+  let state: SendState = initialSendState;
+  const sleeps: number[] = [];
+  const ctx: SendContext = {
+    api,
+    dispatch: (event) => {
+      state = sendReducer(state, event);
+    },
+    cancelRequested: () => api.calls.filter((c) => c.startsWith("send")).length >= cancelAfterSends,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  };
+  return { ctx, sleeps, state: () => state };
+}
+
+describe("sendFile", () => {
+  it("stores every batch before sending any, sends them in order, then follows the queue", async () => {
+    const api = new FakeJournal();
+    api.pollsToDone = 3;
+    const h = harness(api);
+    await sendFile(h.ctx, plan(3), null);
+    expect(api.calls).toEqual(["create", "store 0", "store 1", "store 2", "send 0", "send 1", "send 2", "get", "get", "get"]);
+    expect(h.sleeps).toEqual([1000, 2000, 4000]);
+    expect(h.state().phase).toBe("idle");
+    expect(h.state().error).toBeNull();
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "done", "done"]);
+  });
+
+  it("asks before sending a file sent before, and sends it only when confirmed", async () => {
+    const api = new FakeJournal();
+    api.duplicateUnlessConfirmed = true;
+    const h = harness(api);
+    await sendFile(h.ctx, plan(1), null);
+    expect(api.calls).toEqual(["create"]);
+    expect(h.state().phase).toBe("duplicate");
+    expect(h.state().previous[0]?.personName).toBe("山田");
+    await sendFile(h.ctx, plan(1), null, true);
+    expect(api.calls.slice(0, 4)).toEqual(["create", "create confirmed", "store 0", "send 0"]);
+  });
+
+  it("stops at a failed batch and leaves the rest stored", async () => {
+    const api = new FakeJournal();
+    api.sendOutcome.set(1, "failed");
+    const h = harness(api);
+    await sendFile(h.ctx, plan(3), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 1"]);
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "failed", "stored"]);
+  });
+
+  it("never sends again by itself a batch whose answer was lost", async () => {
+    const api = new FakeJournal();
+    api.sendOutcome.set(0, "throw");
+    const h = harness(api);
+    await sendFile(h.ctx, plan(2), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0"]);
+    expect(h.state().error?.code).toBe("timeout");
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["unknown", "stored"]);
+  });
+
+  it("retries a failed store (a PUT is harmless to repeat) and continues", async () => {
+    const api = new FakeJournal();
+    api.storeFailures = 1;
+    const h = harness(api);
+    await sendFile(h.ctx, plan(1), null);
+    expect(api.calls.slice(0, 4)).toEqual(["create", "store 0", "store 0", "send 0"]);
+    expect(h.state().error).toBeNull();
+  });
+
+  it("cancels between batches: the batches not sent are cancelled, the sent one followed", async () => {
+    const api = new FakeJournal();
+    const h = harness(api, 1);
+    await sendFile(h.ctx, plan(3), null);
+    expect(api.calls).toEqual(["create", "store 0", "store 1", "store 2", "send 0", "cancel", "get"]);
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "cancelled", "cancelled"]);
+  });
+
+  it("after a failure, continues from what the journal holds (no second entry, no batch stored twice)", async () => {
+    const api = new FakeJournal();
+    const h = harness(api);
+    await api.create({ ...plan(2).request });
+    await api.storeBatch("f1", 0, prepared(1)[0]!);
+    api.calls = [];
+    await sendFile(h.ctx, plan(2), api.files.get("f1")!);
+    expect(api.calls.slice(0, 4)).toEqual(["get", "store 1", "send 0", "send 1"]);
+  });
+});
+
+describe("resume, resend, cancel", () => {
+  async function storedFile(api: FakeJournal, count: number): Promise<UploadFile> {
+    await api.create(plan(count).request);
+    for (const b of prepared(count)) await api.storeBatch("f1", b.index, b);
+    api.calls = [];
+    return structuredClone(api.files.get("f1")!);
+  }
+
+  it("resumes with the batches still stored only", async () => {
+    const api = new FakeJournal();
+    const file = await storedFile(api, 3);
+    await api.sendBatch("f1", 0, false);
+    api.calls = [];
+    const h = harness(api);
+    await resumeFile(h.ctx, structuredClone(api.files.get("f1")!));
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 1", "send 2"]);
+    expect(file.batches).toHaveLength(3);
+  });
+
+  it("resends one batch with resend:true and follows it", async () => {
+    const api = new FakeJournal();
+    await storedFile(api, 2);
+    api.sendOutcome.set(0, "failed");
+    await api.sendBatch("f1", 0, false);
+    api.calls = [];
+    const h = harness(api);
+    await resendBatch(h.ctx, structuredClone(api.files.get("f1")!), 0);
+    expect(api.calls).toEqual(["send 0 resend", "get"]);
+    expect(h.state().file?.batches[0]?.state).toBe("done");
+    expect(h.state().file?.batches[1]?.state).toBe("stored");
+  });
+
+  it("cancels the rest of a file", async () => {
+    const api = new FakeJournal();
+    const file = await storedFile(api, 2);
+    const h = harness(api);
+    await cancelFile(h.ctx, file);
+    expect(api.calls).toEqual(["cancel"]);
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["cancelled", "cancelled"]);
+  });
+});
+
+describe("pieces", () => {
+  it("polls after 1, 2, 4, 8 s, then every 10 s", () => {
+    const delays = [1000];
+    for (let i = 0; i < 5; i++) delays.push(nextPollDelay(delays.at(-1)!));
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
+  });
+
+  it("runs one file's sending at a time, in order, even when one fails", async () => {
+    const lane = new SendLane();
+    const log: string[] = [];
+    const task = (name: string, fail = false) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`end ${name}`);
+      if (fail) throw new Error(name);
+    };
+    const a = lane.run(task("a", true));
+    const b = lane.run(task("b"));
+    await expect(a).rejects.toThrow("a");
+    await b;
+    expect(log).toEqual(["start a", "end a", "start b", "end b"]);
+  });
+
+  it("keeps the last error on screen when the loop ends, clears it when a step starts", () => {
+    const error = { code: "x", kind: "busy" as const, message: "m", retryable: true };
+    let s = sendReducer(initialSendState, { type: "error", error });
+    s = sendReducer(s, { type: "phase", phase: "idle" });
+    expect(s.error).toEqual(error);
+    s = sendReducer(s, { type: "phase", phase: "creating" });
+    expect(s.error).toBeNull();
+  });
+});

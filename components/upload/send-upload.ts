@@ -1,0 +1,299 @@
+// Sending one file through the journal: create its entry, store every batch, send the stored
+// batches one after another, then follow the queue until every batch has an outcome. The steps
+// report to a reducer (sendReducer) and read the journal through an injected JournalApi, so the
+// whole loop runs in unit tests against a fake journal.
+//
+// What keeps an upload from being lost, changed or applied twice: every batch is stored before
+// any is sent (a reload continues from the journal); a send is never retried by itself (the
+// journal marks an answer lost in transit "unknown", and only a person sends it again); the loop
+// stops at the first failed or unknown batch; cancelling is checked between batches only.
+import type { NeErrorKind } from "@/lib/ne/errors";
+import { isBffError } from "@/lib/query/bff-error";
+import type { BatchState, CreateUploadRequest, UploadBatch, UploadFile } from "@/lib/uploads/contract";
+import type { DuplicatePrevious, JournalApi } from "./journal-api";
+import type { PreparedBatch } from "./worker-protocol";
+
+export type SendPhase = "idle" | "waiting-turn" | "creating" | "duplicate" | "storing" | "sending" | "cancelling" | "following";
+
+export interface SendError {
+  code: string;
+  kind: NeErrorKind;
+  message: string;
+  retryable: boolean;
+}
+
+export interface SendState {
+  phase: SendPhase;
+  /** The journal entry as last seen (null until created). */
+  file: UploadFile | null;
+  /** The batch being stored or sent. */
+  current: number | null;
+  /** Earlier uploads of the same bytes, while the operator decides (phase "duplicate"). */
+  previous: DuplicatePrevious[];
+  error: SendError | null;
+  cancelRequested: boolean;
+}
+
+export const initialSendState: SendState = { phase: "idle", file: null, current: null, previous: [], error: null, cancelRequested: false };
+
+export type SendEvent =
+  | { type: "phase"; phase: SendPhase; current?: number | null }
+  | { type: "file"; file: UploadFile }
+  | { type: "batch"; batch: UploadBatch }
+  | { type: "duplicate"; previous: DuplicatePrevious[] }
+  | { type: "error"; error: SendError }
+  | { type: "cancel-requested" };
+
+function withBatch(file: UploadFile, batch: UploadBatch): UploadFile {
+  const batches = file.batches.filter((b) => b.index !== batch.index);
+  batches.push(batch);
+  batches.sort((a, b) => a.index - b.index);
+  return { ...file, batches };
+}
+
+export function sendReducer(state: SendState, event: SendEvent): SendState {
+  switch (event.type) {
+    case "phase":
+      return {
+        ...state,
+        phase: event.phase,
+        current: event.current ?? null,
+        // A new step clears the last failure; finishing keeps it on screen.
+        error: event.phase === "idle" ? state.error : null,
+        previous: event.phase === "duplicate" ? state.previous : [],
+        cancelRequested: event.phase === "idle" ? false : state.cancelRequested,
+      };
+    case "file":
+      return { ...state, file: event.file };
+    case "batch":
+      return state.file ? { ...state, file: withBatch(state.file, event.batch) } : state;
+    case "duplicate":
+      return { ...state, phase: "duplicate", current: null, previous: event.previous };
+    case "error":
+      return { ...state, error: event.error };
+    case "cancel-requested":
+      return { ...state, cancelRequested: true };
+  }
+}
+
+/** Batches still in the upstream queue (or on their way to it). */
+const PENDING: readonly BatchState[] = ["sending", "queued", "processing"];
+
+export function isPending(file: UploadFile): boolean {
+  return file.batches.some((b) => PENDING.includes(b.state));
+}
+
+/** The next batch to send: the first still only stored. */
+export function nextStored(file: UploadFile): UploadBatch | undefined {
+  return file.batches.find((b) => b.state === "stored");
+}
+
+/** Rows handed to the upstream so far (batches with a send time). */
+export function rowsSent(file: UploadFile): number {
+  return file.batches.reduce((sum, b) => sum + (b.sentAt ? b.rows : 0), 0);
+}
+
+/** Following the queue: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
+export const FIRST_POLL_MS = 1000;
+export function nextPollDelay(ms: number): number {
+  return Math.min(ms * 2, 10_000);
+}
+
+/** How long to keep following a queue before handing over to the journal list (the batches stay followed there). */
+export const MAX_FOLLOW_MS = 30 * 60_000;
+
+export interface SendContext {
+  api: JournalApi;
+  dispatch: (event: SendEvent) => void;
+  /** Read between batches: true once the operator asked to stop. */
+  cancelRequested: () => boolean;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The page is gone: stop following (never stops a send under way). */
+  signal?: AbortSignal;
+}
+
+export function toSendError(error: unknown): SendError {
+  if (isBffError(error)) return { code: error.code, kind: error.kind, message: error.message, retryable: error.retryable };
+  return { code: "internal", kind: "upstream-failure", message: error instanceof Error ? error.message : String(error), retryable: true };
+}
+
+/** A PUT stores the same bytes again harmlessly: retried twice on a retryable failure. */
+async function storeWithRetry(ctx: SendContext, file: UploadFile, batch: PreparedBatch): Promise<UploadBatch> {
+  const body = { firstLine: batch.firstLine, lastLine: batch.lastLine, rows: batch.rows, sha256: batch.sha256, gzipBase64: batch.gzipBase64 };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.api.storeBatch(file.id, batch.index, body);
+    } catch (error) {
+      if (attempt >= 2 || !isBffError(error) || !error.retryable || error.kind === "auth-expired") throw error;
+      await ctx.sleep(1000 * (attempt + 1), ctx.signal);
+    }
+  }
+}
+
+async function cancelRest(ctx: SendContext, file: UploadFile): Promise<UploadFile> {
+  ctx.dispatch({ type: "phase", phase: "cancelling" });
+  const cancelled = await ctx.api.cancel(file.id);
+  ctx.dispatch({ type: "file", file: cancelled });
+  return cancelled;
+}
+
+/** Stores the batches the journal does not hold yet, unless the operator stops it. */
+async function storeBatches(ctx: SendContext, created: UploadFile, batches: readonly PreparedBatch[]): Promise<{ file: UploadFile; cancelled: boolean }> {
+  let file = created;
+  for (const batch of batches) {
+    if (file.batches.some((b) => b.index === batch.index)) continue;
+    if (ctx.cancelRequested()) return { file: await cancelRest(ctx, file), cancelled: true };
+    ctx.dispatch({ type: "phase", phase: "storing", current: batch.index });
+    const stored = await storeWithRetry(ctx, file, batch);
+    file = withBatch(file, stored);
+    ctx.dispatch({ type: "batch", batch: stored });
+  }
+  return { file, cancelled: false };
+}
+
+/** Sends the stored batches in order; stops at a failed or unknown one, or when asked to. */
+async function sendStored(ctx: SendContext, start: UploadFile): Promise<UploadFile> {
+  let file = start;
+  for (let next = nextStored(file); next; next = nextStored(file)) {
+    if (ctx.cancelRequested()) return cancelRest(ctx, file);
+    ctx.dispatch({ type: "phase", phase: "sending", current: next.index });
+    let sent: UploadBatch;
+    try {
+      sent = await ctx.api.sendBatch(file.id, next.index, false);
+    } catch (error) {
+      // What the journal now says of that batch (e.g. another tab sent it, or "unknown").
+      ctx.dispatch({ type: "error", error: toSendError(error) });
+      const latest = await ctx.api.get(file.id).catch(() => null);
+      if (latest) ctx.dispatch({ type: "file", file: latest });
+      throw new StopSending();
+    }
+    file = withBatch(file, sent);
+    ctx.dispatch({ type: "batch", batch: sent });
+    if (sent.state === "failed" || sent.state === "unknown") break;
+  }
+  return file;
+}
+
+class StopSending extends Error {}
+
+/** Polls the journal (which asks the queue) until no batch is pending, with a growing delay. */
+export async function followQueue(ctx: SendContext, start: UploadFile): Promise<UploadFile> {
+  let file = start;
+  let delay = FIRST_POLL_MS;
+  let waited = 0;
+  while (isPending(file) && waited < MAX_FOLLOW_MS && !ctx.signal?.aborted) {
+    ctx.dispatch({ type: "phase", phase: "following" });
+    await ctx.sleep(delay, ctx.signal);
+    waited += delay;
+    if (ctx.signal?.aborted) break;
+    try {
+      file = await ctx.api.get(file.id, ctx.signal);
+      ctx.dispatch({ type: "file", file });
+    } catch (error) {
+      const failure = toSendError(error);
+      // A hiccup while following changes nothing sent: keep following; anything else is shown.
+      if (!failure.retryable || failure.kind === "auth-expired") throw error;
+    }
+    delay = nextPollDelay(delay);
+  }
+  return file;
+}
+
+/** Runs a task to its end; it rests "idle", or "duplicate" while the operator decides. */
+async function guarded(ctx: SendContext, task: () => Promise<"duplicate" | void>): Promise<void> {
+  let end: SendPhase = "idle";
+  try {
+    end = (await task()) ?? "idle";
+  } catch (error) {
+    if (!(error instanceof StopSending)) ctx.dispatch({ type: "error", error: toSendError(error) });
+  } finally {
+    ctx.dispatch({ type: "phase", phase: end });
+  }
+}
+
+export interface SendPlan {
+  request: Omit<CreateUploadRequest, "confirmDuplicate">;
+  batches: readonly PreparedBatch[];
+}
+
+/**
+ * A dropped file from where it stands: create its entry (unless `file` exists), store what is not
+ * stored, send, follow. Run again after a failure, it continues where the journal says it stopped.
+ */
+export function sendFile(ctx: SendContext, plan: SendPlan, existing: UploadFile | null, confirmDuplicate = false): Promise<void> {
+  return guarded(ctx, async () => {
+    // After a failure, what the journal says now (not what this page saw last) decides what is left.
+    let file = existing ? await ctx.api.get(existing.id) : null;
+    if (file) ctx.dispatch({ type: "file", file });
+    if (!file) {
+      ctx.dispatch({ type: "phase", phase: "creating" });
+      const created = await ctx.api.create(confirmDuplicate ? { ...plan.request, confirmDuplicate: true } : plan.request);
+      if (!created.ok) {
+        ctx.dispatch({ type: "duplicate", previous: created.previous });
+        return "duplicate";
+      }
+      file = created.file;
+      ctx.dispatch({ type: "file", file });
+    }
+    const stored = await storeBatches(ctx, file, plan.batches);
+    if (stored.cancelled) return;
+    await followQueue(ctx, await sendStored(ctx, stored.file));
+  });
+}
+
+/** A journal entry whose batches are all stored: send those still "stored", then follow. */
+export function resumeFile(ctx: SendContext, file: UploadFile): Promise<void> {
+  return guarded(ctx, async () => {
+    ctx.dispatch({ type: "file", file });
+    await followQueue(ctx, await sendStored(ctx, file));
+  });
+}
+
+/** Sends one failed or unknown batch again, as a person confirmed, then follows it. */
+export function resendBatch(ctx: SendContext, file: UploadFile, index: number): Promise<void> {
+  return guarded(ctx, async () => {
+    ctx.dispatch({ type: "phase", phase: "sending", current: index });
+    const sent = await ctx.api.sendBatch(file.id, index, true);
+    ctx.dispatch({ type: "batch", batch: sent });
+    await followQueue(ctx, withBatch(file, sent));
+  });
+}
+
+/** Stops a journal entry's remaining batches (never one already sent). */
+export function cancelFile(ctx: SendContext, file: UploadFile): Promise<void> {
+  return guarded(ctx, async () => {
+    await followQueue(ctx, await cancelRest(ctx, file));
+  });
+}
+
+/** Follows a journal entry's queue (e.g. one found unfinished on load). */
+export function followFile(ctx: SendContext, file: UploadFile): Promise<void> {
+  return guarded(ctx, async () => {
+    await followQueue(ctx, file);
+  });
+}
+
+/** One file's sending at a time, across the page: a task starts when the one before ends. */
+export class SendLane {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run(task: () => Promise<void>): Promise<void> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** A sleep that ends early (resolves) when the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,145 @@
+// The /uploads page's Web Worker: reads, decodes, parses and checks one file (or paste) and
+// prepares its batches, so a 100,000-row file never holds up the page. One worker a file; it keeps
+// the file's records until the page ends it. Protocol: ./worker-protocol.ts.
+import {
+  checkUpload,
+  gzipText,
+  lookupNeeds,
+  makeBatches,
+  MAX_FILE_BYTES,
+  problemsReportCsv,
+  readCsvBytes,
+  readPastedCells,
+  sha256Hex,
+  type CheckResult,
+  type CsvRead,
+  type UploadKind,
+} from "@/lib/csv";
+import {
+  bytesToBase64,
+  MAX_LINKED_GOODS,
+  packProblems,
+  PREVIEW_ROWS,
+  problemTransfers,
+  type FromWorker,
+  type PreparedBatch,
+  type ToWorker,
+  type WorkerSource,
+} from "./worker-protocol";
+
+// The worker's global scope, typed by what this file uses (the project's lib is the DOM's).
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+}
+const scope = self as unknown as WorkerScope;
+
+let kind: UploadKind | null = null;
+let read: CsvRead | null = null;
+let checked: CheckResult | null = null;
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+async function readSource(source: WorkerSource) {
+  if (source.type === "paste") {
+    const size = new TextEncoder().encode(source.text).length;
+    return { outcome: readPastedCells(source.text), sha256: await sha256Hex(source.text), size, pasted: true };
+  }
+  // The page refuses larger files before they get here; this keeps a wrong call from reading 1 GB.
+  if (source.file.size > MAX_FILE_BYTES) throw new Error(`file larger than ${MAX_FILE_BYTES} bytes`);
+  const bytes = new Uint8Array(await source.file.arrayBuffer());
+  return { outcome: readCsvBytes(bytes), sha256: await sha256Hex(bytes), size: bytes.length, pasted: false };
+}
+
+async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<void> {
+  kind = message.kind;
+  read = null;
+  checked = null;
+  const { outcome, sha256, size, pasted } = await readSource(message.source);
+  if (!outcome.ok) return post({ type: "refused", refusal: outcome.refusal });
+  read = outcome.read;
+  post({
+    type: "preview",
+    preview: {
+      encoding: pasted ? "paste" : read.encoding,
+      lineEndings: read.lineEndings,
+      rows: read.records.length,
+      header: read.header,
+      sample: read.records.slice(0, PREVIEW_ROWS).map((r) => ({ line: r.line, cells: r.cells })),
+      needs: lookupNeeds(kind, read),
+      sha256,
+      size,
+    },
+  });
+}
+
+function onCheck(message: Extract<ToWorker, { type: "check" }>): void {
+  if (!kind || !read) throw new Error("check before read");
+  checked = checkUpload(kind, read, message.lookups);
+  const problems = packProblems(checked.problems);
+  post(
+    { type: "checked", problems, summary: { errorRows: checked.errorLines.length, warningRows: checked.warningLines.length } },
+    problemTransfers(problems),
+  );
+}
+
+/** The read without the left-out records (for the goods codes of the rows actually sent). */
+function keptRead(source: CsvRead, exclude: ReadonlySet<number>): CsvRead {
+  const kept: number[] = [];
+  source.records.forEach((r, i) => {
+    if (!exclude.has(r.line)) kept.push(i);
+  });
+  return {
+    ...source,
+    records: kept.map((i) => source.records[i]).filter((r) => r !== undefined),
+    recordText: (index) => source.recordText(kept[index] ?? -1),
+  };
+}
+
+async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promise<void> {
+  if (!kind || !read || !checked) throw new Error("batches before check");
+  // A file with errors is never sent whole: only with its rows in error left out, by choice.
+  if (checked.errorLines.length > 0 && !message.excludeErrors) throw new Error("the file has rows in error");
+  const exclude = new Set(message.excludeErrors ? checked.errorLines : []);
+  const batches: PreparedBatch[] = [];
+  for (const batch of makeBatches(read, exclude)) {
+    const gzip = await gzipText(batch.text);
+    batches.push({
+      index: batch.index,
+      firstLine: batch.firstLine,
+      lastLine: batch.lastLine,
+      rows: batch.rows,
+      sha256: await sha256Hex(batch.text),
+      gzipBase64: bytesToBase64(gzip),
+    });
+  }
+  const codes = lookupNeeds(kind, exclude.size > 0 ? keptRead(read, exclude) : read).goodsCodes;
+  post({
+    type: "batches",
+    prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [] },
+  });
+}
+
+function onReport(message: Extract<ToWorker, { type: "report" }>): void {
+  if (!checked) throw new Error("report before check");
+  post({ type: "report", csv: problemsReportCsv(checked.problems, read, message.locale) });
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  const run = async () => {
+    switch (message.type) {
+      case "read":
+        return onRead(message);
+      case "check":
+        return onCheck(message);
+      case "batches":
+        return onBatches(message);
+      case "report":
+        return onReport(message);
+    }
+  };
+  run().catch((error: unknown) => post({ type: "failed", message: error instanceof Error ? error.message : String(error) }));
+};

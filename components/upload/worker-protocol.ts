@@ -1,0 +1,156 @@
+// The messages between the /uploads page and its Web Worker (./upload-worker.ts), and the compact
+// form problems travel in. The worker holds the file (bytes, records, check result); the page
+// only ever receives what it shows: a preview, the problems, counts and the prepared batches.
+//
+//   page → worker: read (a File or pasted text)      worker → page: preview | refused
+//   page → worker: check (the master look-ups)       worker → page: checked
+//   page → worker: batches (leave out errors?)       worker → page: batches
+//   page → worker: report (language)                 worker → page: report
+//   any failure the worker did not expect                → failed
+import type { CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, UploadLookups } from "@/lib/csv/types";
+
+/** Rows of the file shown in the preview table. */
+export const PREVIEW_ROWS = 20;
+
+export type WorkerSource = { type: "file"; file: File } | { type: "paste"; text: string };
+
+export type ToWorker =
+  | { type: "read"; kind: UploadKind; source: WorkerSource }
+  | { type: "check"; lookups: UploadLookups }
+  | { type: "batches"; excludeErrors: boolean }
+  | { type: "report"; locale: "ja" | "en" };
+
+export interface UploadPreview {
+  /** "paste" for cells pasted from Excel (the journal's name for it). */
+  encoding: CsvEncoding | "paste";
+  lineEndings: LineEndings;
+  /** Data rows (header excluded). */
+  rows: number;
+  header: string[];
+  sample: { line: number; cells: string[] }[];
+  needs: { goodsCodes: string[]; warehouseNames: string[] };
+  /** sha256 of the bytes as dropped (of the UTF-8 text for a paste): the journal knows a file again by it. */
+  sha256: string;
+  size: number;
+}
+
+export interface CheckSummary {
+  /** Rows with at least one error, and with warnings only. */
+  errorRows: number;
+  warningRows: number;
+}
+
+/** A batch ready for the journal: the gzip of its text in base64, and the sha256 of the text. */
+export interface PreparedBatch {
+  index: number;
+  firstLine: number;
+  lastLine: number;
+  rows: number;
+  sha256: string;
+  gzipBase64: string;
+}
+
+export interface PreparedBatches {
+  batches: PreparedBatch[];
+  /** Lines of the rows left out (the rows in error, when the operator chose so). */
+  excludedLines: number[];
+  /** Goods codes of the rows sent, or none when more than the journal keeps (1000). */
+  goodsCodes: string[];
+}
+
+export type FromWorker =
+  | { type: "preview"; preview: UploadPreview }
+  | { type: "refused"; refusal: CsvRefusal }
+  | { type: "checked"; problems: PackedProblems; summary: CheckSummary }
+  | { type: "batches"; prepared: PreparedBatches }
+  | { type: "report"; csv: string }
+  | { type: "failed"; message: string };
+
+/**
+ * Problems as columns: one typed array per field, texts as indexes into one table of distinct
+ * strings (reasons and column names repeat). 100,000 problems cross in one message at the cost of
+ * their distinct texts, and the page reads row i without building 100,000 objects.
+ */
+export interface PackedProblems {
+  count: number;
+  lines: Int32Array;
+  /** 0 error, 1 warning. */
+  severities: Uint8Array;
+  /** Indexes into `strings`; -1 for null. */
+  columns: Int32Array;
+  values: Int32Array;
+  codes: Int32Array;
+  reasonsJa: Int32Array;
+  reasonsEn: Int32Array;
+  strings: string[];
+}
+
+export function packProblems(problems: readonly CsvProblem[]): PackedProblems {
+  const n = problems.length;
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const intern = (s: string | null): number => {
+    if (s === null) return -1;
+    let i = indexOf.get(s);
+    if (i === undefined) {
+      i = strings.length;
+      strings.push(s);
+      indexOf.set(s, i);
+    }
+    return i;
+  };
+  const packed: PackedProblems = {
+    count: n,
+    lines: new Int32Array(n),
+    severities: new Uint8Array(n),
+    columns: new Int32Array(n),
+    values: new Int32Array(n),
+    codes: new Int32Array(n),
+    reasonsJa: new Int32Array(n),
+    reasonsEn: new Int32Array(n),
+    strings,
+  };
+  problems.forEach((p, i) => {
+    packed.lines[i] = p.line;
+    packed.severities[i] = p.severity === "warning" ? 1 : 0;
+    packed.columns[i] = intern(p.column);
+    packed.values[i] = intern(p.value);
+    packed.codes[i] = intern(p.code);
+    packed.reasonsJa[i] = intern(p.reason.ja);
+    packed.reasonsEn[i] = intern(p.reason.en);
+  });
+  return packed;
+}
+
+/** The buffers to transfer (not copy) with a packed list. */
+export function problemTransfers(packed: PackedProblems): ArrayBuffer[] {
+  return [packed.lines, packed.severities, packed.columns, packed.values, packed.codes, packed.reasonsJa, packed.reasonsEn].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
+}
+
+/** Problem i of a packed list, as the reader made it. */
+export function problemAt(packed: PackedProblems, i: number): CsvProblem {
+  const text = (index: number | undefined): string | null => (index === undefined || index < 0 ? null : (packed.strings[index] ?? null));
+  return {
+    line: packed.lines[i] ?? 0,
+    column: text(packed.columns[i]),
+    value: text(packed.values[i]),
+    code: text(packed.codes[i]) ?? "",
+    reason: { ja: text(packed.reasonsJa[i]) ?? "", en: text(packed.reasonsEn[i]) ?? "" },
+    severity: packed.severities[i] === 1 ? "warning" : "error",
+  };
+}
+
+/** Base64 of bytes, in chunks (a spread of a 1 MB array would overflow the call stack). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  }
+  return btoa(binary);
+}
+
+/** The journal keeps at most this many goods codes a file (for the stock grid's `in` filter). */
+export const MAX_LINKED_GOODS = 1000;
