@@ -222,6 +222,8 @@ export interface SendPlan {
  */
 export function sendFile(ctx: SendContext, plan: SendPlan, existing: UploadFile | null, confirmDuplicate = false): Promise<void> {
   return guarded(ctx, async () => {
+    // Stopped while it waited for its turn: nothing was created, nothing to undo.
+    if (!existing && ctx.cancelRequested()) return;
     // After a failure, what the journal says now (not what this page saw last) decides what is left.
     let file = existing ? await ctx.api.get(existing.id) : null;
     if (file) ctx.dispatch({ type: "file", file });

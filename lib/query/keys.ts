@@ -14,3 +14,11 @@ export const gridKeys = {
   preferences: (grid: string) => [...gridKeys.all, grid, "preferences"] as const,
   views: (grid: string) => [...gridKeys.all, grid, "views"] as const,
 };
+
+/** Keys of the upload journal (app/api/uploads): its lists and each file. */
+export const uploadKeys = {
+  all: ["uploads"] as const,
+  lists: () => [...uploadKeys.all, "list"] as const,
+  list: (filter: object) => [...uploadKeys.lists(), filter] as const,
+  file: (id: string) => [...uploadKeys.all, "file", id] as const,
+};

@@ -1,0 +1,89 @@
+"use client";
+// A journal file's batches: lines, rows, state, the queue's message, and a re-send for a failed
+// batch or one whose outcome is unknown, each after the person confirms.
+import { RotateCcw } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { UploadBatch, UploadFile } from "@/lib/uploads/contract";
+import { StateBadge } from "./state-badge";
+
+export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: boolean; onResend: (index: number) => void }) {
+  const t = useTranslations("uploads.batches");
+  const format = useFormatter();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const total = file.batchCount;
+  const lines = (b: UploadBatch) => t("lines", { first: format.number(b.firstLine), last: format.number(b.lastLine) });
+
+  return (
+    <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
+      <table className="w-full text-left text-xs">
+        <caption className="sr-only">{t("caption", { file: file.fileName })}</caption>
+        <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
+          <tr>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t("batch")}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t("linesHeader")}</th>
+            <th scope="col" className="px-2 py-1.5 text-right font-medium">{t("rows")}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t("state")}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">{t("message")}</th>
+            <th scope="col" className="px-2 py-1.5 font-medium">
+              <span className="sr-only">{t("actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100 text-ink-900 dark:divide-ink-800 dark:text-ink-100">
+          {file.batches.map((b) => {
+            const label = t("name", { index: b.index + 1, total });
+            const canResend = b.state === "failed" || b.state === "unknown";
+            const message = b.state === "unknown" ? t("unknownHint") : (b.error ? `${b.error.message} (${b.error.code})` : null) ?? b.queMessage;
+            return (
+              <tr key={b.index} data-batch-index={b.index} data-batch-state={b.state} className="align-top">
+                <th scope="row" className="px-2 py-1.5 font-medium whitespace-nowrap">{label}</th>
+                <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{lines(b)}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{format.number(b.rows)}</td>
+                <td className="px-2 py-1.5">
+                  <StateBadge batch={b.state} />
+                </td>
+                <td className="px-2 py-1.5">
+                  {message ? <span className={b.state === "unknown" ? "font-medium text-amber-800 dark:text-amber-200" : undefined}>{message}</span> : null}
+                  {confirming === b.index ? (
+                    <div role="alertdialog" aria-labelledby={`resend-${file.id}-${b.index}`} className="mt-2 flex flex-col gap-2 rounded-md bg-ink-50 p-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && setConfirming(null)}>
+                      <p id={`resend-${file.id}-${b.index}`} className="text-xs text-ink-800 dark:text-ink-100">
+                        {b.state === "unknown" ? t("confirmUnknown", { batch: label, lines: lines(b) }) : t("confirmFailed", { batch: label, lines: lines(b) })}
+                      </p>
+                      <div className="flex gap-2">
+                        <Button
+                          size="sm"
+                          variant="primary"
+                          autoFocus
+                          disabled={busy}
+                          onClick={() => {
+                            setConfirming(null);
+                            onResend(b.index);
+                          }}
+                        >
+                          {t("confirmResend")}
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                          {t("keep")}
+                        </Button>
+                      </div>
+                    </div>
+                  ) : null}
+                </td>
+                <td className="px-2 py-1.5 text-right">
+                  {canResend ? (
+                    <Button size="sm" disabled={busy || confirming !== null} onClick={() => setConfirming(b.index)} aria-label={t("resendLabel", { batch: label })}>
+                      <RotateCcw aria-hidden="true" />
+                      {t("resend")}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

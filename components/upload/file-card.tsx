@@ -1,0 +1,242 @@
+"use client";
+// One dropped file (or paste) from reading to its queue results: what the reader saw, every
+// problem, the choices before sending, then the journal entry's progress and batches.
+import { CircleAlert, Download, LoaderCircle, RotateCcw, X } from "lucide-react";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { MAX_FILE_BYTES } from "@/lib/csv/types";
+import { timeZone } from "@/i18n/config";
+import { saveFile } from "./download";
+import type { UploadCard } from "./file-queue";
+import { FileSendPanel } from "./file-send-panel";
+import { PreviewTable } from "./preview-table";
+import { ProblemsTable } from "./problems-table";
+import { SendError } from "./send-error";
+import { SendOptions, type SendChoice } from "./send-options";
+import type { SendPlan } from "./send-upload";
+import type { UploadReader } from "./upload-reader";
+import { useSend } from "./use-send";
+
+interface FileCardProps {
+  card: UploadCard;
+  reader: UploadReader | undefined;
+  onRemove: () => void;
+  onRetryLookups: () => void;
+  /** The journal entry this card created (so the unfinished list does not show it twice). */
+  onJournalId: (id: string) => void;
+}
+
+function Busy({ children }: { children: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-ink-700 dark:text-ink-200">
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+      {children}
+    </p>
+  );
+}
+
+function Refusal({ children }: { children: string }) {
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-ink-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-ink-50">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" />
+      {children}
+    </p>
+  );
+}
+
+export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }: FileCardProps) {
+  const t = useTranslations("uploads");
+  const format = useFormatter();
+  const locale = useLocale();
+  const ids = { title: useId(), preview: useId(), problems: useId() };
+  const send = useSend();
+  const [choice, setChoice] = useState<SendChoice>({ excludeErrors: false, warningsConfirmed: false });
+  const [plan, setPlan] = useState<SendPlan | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [prepareError, setPrepareError] = useState<string | null>(null);
+  const { stage } = card;
+  const journalFile = send.state.file;
+  const sending = send.state.phase !== "idle" && send.state.phase !== "duplicate";
+
+  useEffect(() => {
+    if (journalFile) onJournalId(journalFile.id);
+  }, [journalFile, onJournalId]);
+
+  const en = locale === "en";
+  const status =
+    stage.name === "waiting"
+      ? t("card.waiting")
+      : stage.name === "reading"
+        ? t("card.reading")
+        : stage.name === "looking-up" || stage.name === "lookup-waiting"
+          ? t("card.lookingUp")
+          : stage.name === "checking"
+            ? t("card.checking", { rows: format.number(stage.preview.rows) })
+            : stage.name === "checked"
+              ? stage.summary.errorRows + stage.summary.warningRows === 0
+                ? t("card.clean", { rows: format.number(stage.preview.rows) })
+                : t("card.problems", { errors: stage.summary.errorRows, warnings: stage.summary.warningRows })
+              : stage.name === "lookup-failed"
+                ? t("card.lookupFailed")
+                : t("card.unreadable");
+
+  const startSend = async () => {
+    if (stage.name !== "checked" || !reader) return;
+    setPreparing(true);
+    setPrepareError(null);
+    try {
+      const exclude = choice.excludeErrors && stage.summary.errorRows > 0;
+      const prepared = await reader.batches(exclude);
+      const { preview } = stage;
+      const next: SendPlan = {
+        request: {
+          kind: card.kind,
+          fileName: card.fileName,
+          size: preview.size,
+          sha256: preview.sha256,
+          encoding: preview.encoding,
+          rows: preview.rows,
+          excludedLines: prepared.excludedLines,
+          warningsConfirmed: stage.summary.warningRows > 0 && choice.warningsConfirmed,
+          batchCount: prepared.batches.length,
+          goodsCodes: prepared.goodsCodes,
+        },
+        batches: prepared.batches,
+      };
+      setPlan(next);
+      void send.send(next, null);
+    } catch (error) {
+      setPrepareError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const downloadReport = async () => {
+    if (!reader) return;
+    const csv = await reader.report(en ? "en" : "ja");
+    saveFile([csv], `${card.fileName.replace(/\.[^.]*$/, "")}-problems.csv`, "text/csv;charset=utf-8");
+  };
+
+  const dateFormat = (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.dateTime(date, { dateStyle: "medium", timeStyle: "short", timeZone });
+  };
+
+  return (
+    <article
+      aria-labelledby={ids.title}
+      data-upload-card={card.kind}
+      className="flex flex-col gap-4 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900/40"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 space-y-0.5">
+          <h3 id={ids.title} className="truncate text-sm font-semibold text-ink-950 dark:text-ink-0" data-user-content="">
+            {card.fileName}
+          </h3>
+          <p className="text-xs text-ink-600 dark:text-ink-300">
+            {t("card.meta", { kind: t(`kinds.${card.kind}`), size: format.number(card.size / 1024, { maximumFractionDigits: 1 }) })}
+          </p>
+        </div>
+        <Button size="sm" variant="ghost" onClick={onRemove} disabled={sending || preparing || journalFile !== null && sending} aria-label={t("card.remove", { file: card.fileName })}>
+          <X aria-hidden="true" />
+          {t("card.removeShort")}
+        </Button>
+      </header>
+
+      <div role="status">
+        {stage.name === "reading" || stage.name === "looking-up" || stage.name === "checking" ? <Busy>{status}</Busy> : <p className="text-sm text-ink-800 dark:text-ink-100">{status}</p>}
+      </div>
+
+      {stage.name === "too-large" ? <Refusal>{t("card.tooLarge", { size: Math.round(MAX_FILE_BYTES / 1024 / 1024) })}</Refusal> : null}
+      {stage.name === "refused" ? (
+        <Refusal>
+          {(en ? stage.refusal.reason.en : stage.refusal.reason.ja) + (stage.refusal.line ? ` ${t("card.atLine", { line: stage.refusal.line })}` : "")}
+        </Refusal>
+      ) : null}
+      {stage.name === "broken" ? <Refusal>{t("card.broken", { message: stage.message })}</Refusal> : null}
+
+      {"preview" in stage ? (
+        <section aria-labelledby={`${ids.preview}-h`} className="flex flex-col gap-2">
+          <h4 id={`${ids.preview}-h`} className="text-sm font-semibold text-ink-900 dark:text-ink-100">
+            {t("preview.title")}
+          </h4>
+          <PreviewTable kind={card.kind} preview={stage.preview} titleId={ids.preview} />
+        </section>
+      ) : null}
+
+      {stage.name === "lookup-failed" ? (
+        <SendError error={stage.error}>
+          <Button size="sm" variant="primary" onClick={onRetryLookups}>
+            <RotateCcw aria-hidden="true" />
+            {t("card.retryLookups")}
+          </Button>
+        </SendError>
+      ) : null}
+
+      {stage.name === "checked" ? (
+        <>
+          {stage.problems.count > 0 ? (
+            <section aria-labelledby={`${ids.problems}-h`} className="flex flex-col gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h4 id={`${ids.problems}-h`} className="text-sm font-semibold text-ink-900 dark:text-ink-100">
+                  {t("problems.title", { count: stage.problems.count })}
+                </h4>
+                <Button size="sm" onClick={() => void downloadReport()} disabled={!reader}>
+                  <Download aria-hidden="true" />
+                  {t("problems.download")}
+                </Button>
+              </div>
+              <ProblemsTable problems={stage.problems} captionId={ids.problems} />
+            </section>
+          ) : null}
+
+          {!journalFile && send.state.phase !== "duplicate" ? (
+            <SendOptions
+              rows={stage.preview.rows}
+              summary={stage.summary}
+              choice={choice}
+              onChoice={setChoice}
+              onSend={() => void startSend()}
+              busy={preparing || sending || !reader}
+            />
+          ) : null}
+          {preparing ? <Busy>{t("card.preparing")}</Busy> : null}
+          {prepareError ? <Refusal>{t("card.broken", { message: prepareError })}</Refusal> : null}
+          {!journalFile && send.state.error && send.state.phase === "idle" && plan ? (
+            <SendError error={send.state.error}>
+              <Button size="sm" variant="primary" onClick={() => void send.send(plan, null)}>
+                <RotateCcw aria-hidden="true" />
+                {t("send.retry")}
+              </Button>
+            </SendError>
+          ) : null}
+          {!journalFile && send.state.phase === "waiting-turn" ? <Busy>{t("progress.waitingTurn")}</Busy> : null}
+          {!journalFile && send.state.phase === "creating" ? <Busy>{t("progress.creating")}</Busy> : null}
+
+          {send.state.phase === "duplicate" && plan ? (
+            <div role="alertdialog" aria-labelledby={`${ids.title}-dup`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+              <div id={`${ids.title}-dup`} className="space-y-1 text-sm text-ink-900 dark:text-ink-50">
+                {send.state.previous.map((p) => (
+                  <p key={p.id}>{t("duplicate.sentBefore", { date: dateFormat(p.createdAt), person: p.personName, status: t(`fileStatus.${p.status}`) })}</p>
+                ))}
+                <p className="font-medium">{t("duplicate.question")}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="primary" size="sm" onClick={() => void send.send(plan, null, true)}>
+                  {t("duplicate.sendAgain")}
+                </Button>
+                <Button size="sm" autoFocus onClick={send.dismissDuplicate}>
+                  {t("duplicate.dontSend")}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+
+          {journalFile && plan ? <FileSendPanel file={journalFile} send={send} onRetry={() => void send.send(plan, journalFile)} /> : null}
+        </>
+      ) : null}
+    </article>
+  );
+}

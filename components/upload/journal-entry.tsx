@@ -1,0 +1,63 @@
+"use client";
+// One upload of the journal, as the server has it now (its queue states refreshed on each read),
+// with what can still be done: resume sending the stored batches, cancel the rest, re-send a
+// failed or unknown batch. A batch still in the queue is followed; nothing is sent by itself.
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { QueryErrorState } from "@/components/query/query-error-state";
+import { timeZone } from "@/i18n/config";
+import type { BffError } from "@/lib/query/bff-error";
+import { uploadKeys } from "@/lib/query/keys";
+import type { UploadFile } from "@/lib/uploads/contract";
+import { FileSendPanel } from "./file-send-panel";
+import { journalApi } from "./journal-api";
+import { isPending } from "./send-upload";
+import { useSend } from "./use-send";
+
+export function JournalEntry({ id, headingLevel = 3 }: { id: string; headingLevel?: 3 | 4 }) {
+  const t = useTranslations("uploads");
+  const format = useFormatter();
+  const query = useQuery<UploadFile, BffError>({ queryKey: uploadKeys.file(id), queryFn: ({ signal }) => journalApi.get(id, signal), staleTime: 0 });
+  const send = useSend();
+  const file = send.state.file ?? query.data;
+  const followed = useRef(false);
+
+  useEffect(() => {
+    if (!query.data || followed.current || send.state.phase !== "idle" || !isPending(query.data)) return;
+    followed.current = true;
+    void send.follow(query.data);
+  }, [query.data, send]);
+
+  if (query.isError && !file) return <QueryErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!file) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-ink-700 dark:text-ink-200">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+        {t("journal.loadingEntry")}
+      </p>
+    );
+  }
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  const created = new Date(file.createdAt);
+  return (
+    <div className="flex flex-col gap-3" data-journal-id={file.id}>
+      <div className="space-y-0.5">
+        <Heading className="truncate text-sm font-semibold text-ink-950 dark:text-ink-0" data-user-content="">
+          {file.fileName}
+        </Heading>
+        <p className="text-xs text-ink-600 dark:text-ink-300">
+          {t("journal.entryMeta", {
+            kind: t(`kinds.${file.kind}`),
+            person: file.personName,
+            date: Number.isNaN(created.getTime()) ? file.createdAt : format.dateTime(created, { dateStyle: "medium", timeStyle: "short", timeZone }),
+            rows: format.number(file.rows),
+          })}
+        </p>
+        {file.excludedLines.length > 0 ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("journal.excluded", { count: file.excludedLines.length })}</p> : null}
+      </div>
+      <FileSendPanel file={file} send={send} />
+    </div>
+  );
+}

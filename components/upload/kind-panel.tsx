@@ -1,0 +1,27 @@
+"use client";
+// Everything to start one kind's upload: the drop zone, a paste box and the templates.
+import { useTranslations } from "next-intl";
+import type { UploadKind } from "@/lib/csv/types";
+import { DropZone } from "./drop-zone";
+import { PasteBox } from "./paste-box";
+import { TemplateDownloads } from "./template-downloads";
+
+export function KindPanel({ kind, onFiles, onPaste }: { kind: UploadKind; onFiles: (files: File[]) => void; onPaste: (text: string) => void }) {
+  const t = useTranslations("uploads");
+  return (
+    <section
+      aria-labelledby={`kind-${kind}-title`}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900/40"
+    >
+      <div className="space-y-0.5">
+        <h2 id={`kind-${kind}-title`} className="text-base font-semibold text-ink-950 dark:text-ink-0">
+          {t(`kinds.${kind}`)}
+        </h2>
+        <p className="text-sm text-ink-600 dark:text-ink-300">{t(`kindDescriptions.${kind}`)}</p>
+      </div>
+      <DropZone kind={kind} onFiles={onFiles} />
+      <PasteBox kind={kind} onPaste={onPaste} />
+      <TemplateDownloads kind={kind} />
+    </section>
+  );
+}

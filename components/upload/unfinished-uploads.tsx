@@ -1,0 +1,50 @@
+"use client";
+// The company's uploads that have not finished (from the journal), so a reload, a crashed
+// browser or another device continues where sending stopped. Files this page is sending right
+// now are left out (their cards show them).
+import { useQueries } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { QueryErrorState } from "@/components/query/query-error-state";
+import { uploadKeys } from "@/lib/query/keys";
+import type { FileStatus } from "@/lib/uploads/contract";
+import { journalApi, type UploadListFilter } from "./journal-api";
+import { JournalEntry } from "./journal-entry";
+
+/** Statuses that still need sending, following or a person's decision. */
+const UNFINISHED: readonly FileStatus[] = ["storing", "ready", "sending", "waiting", "attention"];
+const LIMIT = 50;
+
+export function UnfinishedUploads({ exclude }: { exclude: ReadonlySet<string> }) {
+  const t = useTranslations("uploads.unfinished");
+  // The journal filters by one status at a time: one list a status, few rows each.
+  const results = useQueries({
+    queries: UNFINISHED.map((status) => {
+      const filter: UploadListFilter = { status, offset: 0, limit: LIMIT };
+      return { queryKey: uploadKeys.list(filter), queryFn: ({ signal }: { signal: AbortSignal }) => journalApi.list(filter, signal) };
+    }),
+  });
+  const failed = results.find((r) => r.isError);
+  const files = results
+    .flatMap((r) => r.data?.files ?? [])
+    .filter((f) => !exclude.has(f.id))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  // Nothing shown until there is something to continue (no empty heading while it loads).
+  if (!failed && files.length === 0) return null;
+  return (
+    <section aria-labelledby="uploads-unfinished-title" className="flex flex-col gap-3">
+      <div className="space-y-0.5">
+        <h2 id="uploads-unfinished-title" className="text-base font-semibold text-ink-950 dark:text-ink-0">
+          {t("title", { count: files.length })}
+        </h2>
+        <p className="text-sm text-ink-600 dark:text-ink-300">{t("description")}</p>
+      </div>
+      {failed ? <QueryErrorState error={failed.error} onRetry={() => results.forEach((r) => r.isError && void r.refetch())} /> : null}
+      {files.map((f) => (
+        <div key={f.id} className="rounded-lg border border-amber-300 bg-ink-0 p-4 shadow-xs dark:border-amber-800/70 dark:bg-ink-900/40">
+          <JournalEntry id={f.id} />
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+// The /uploads page's client side: a drop zone, paste box and templates per kind; one card per
+// dropped file, read and checked one after another in its own Web Worker; the uploads left
+// unfinished; the journal of past uploads. Every file's sending goes through one lane.
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useReducer, useState } from "react";
+import { handleAuthExpired } from "@/components/query/providers";
+import { MAX_FILE_BYTES, UPLOAD_KINDS, type UploadKind } from "@/lib/csv/types";
+import { loadCsvModule } from "./csv-module";
+import { FileCard } from "./file-card";
+import { checkCard, nextStep, queueReducer, readCard, type CardDeps, type CardStage } from "./file-queue";
+import { KindPanel } from "./kind-panel";
+import { lookupCount, lookupSearch } from "./lookups-api";
+import { UnfinishedUploads } from "./unfinished-uploads";
+import { UploadProvider } from "./upload-context";
+import { UploadJournal } from "./upload-journal";
+import { UploadReader } from "./upload-reader";
+
+function pasteName(kind: UploadKind): string {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return `paste-${kind}-${stamp}.tsv`;
+}
+
+function Workspace() {
+  const t = useTranslations("uploads");
+  const [cards, dispatch] = useReducer(queueReducer, []);
+  // One worker per card, alive while the card is (its report and batches come from it). A map held
+  // in state, not a ref: cards read it while rendering, and changing it needs no render.
+  const [readers] = useState(() => new Map<string, UploadReader>());
+  const [started] = useState(() => new WeakSet<CardStage>());
+  const [journalIds, setJournalIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(() => () => readers.forEach((r) => r.end()), [readers]);
+
+  const depsOf = useCallback(
+    (id: string): CardDeps => {
+      const reader = () => {
+        let r = readers.get(id);
+        if (!r) {
+          r = new UploadReader();
+          readers.set(id, r);
+        }
+        return r;
+      };
+      return {
+        read: (kind, source) => reader().read(kind, source),
+        check: (lookups) => reader().check(lookups),
+        lookups: async (kind, needs) => {
+          try {
+            return await (await loadCsvModule()).fetchLookups(kind, needs, { search: lookupSearch, count: lookupCount });
+          } catch (error) {
+            handleAuthExpired(error);
+            throw error;
+          }
+        },
+        setStage: (stage) => dispatch({ type: "stage", id, stage }),
+        release: () => {
+          readers.get(id)?.end();
+          readers.delete(id);
+        },
+      };
+    },
+    [readers],
+  );
+
+  // One file at a time: start the next step when nothing is being read or checked.
+  useEffect(() => {
+    const step = nextStep(cards);
+    const card = step && cards.find((c) => c.id === step.id);
+    if (!step || !card || started.has(card.stage)) return;
+    started.add(card.stage);
+    if (step.step === "read") void readCard(card, depsOf(card.id), MAX_FILE_BYTES);
+    else if (card.stage.name === "lookup-waiting") void checkCard(card.kind, card.stage.preview, depsOf(card.id));
+  }, [cards, depsOf, started]);
+
+  const addFiles = (kind: UploadKind, files: File[]) =>
+    dispatch({
+      type: "add",
+      cards: files.map((file) => ({ id: crypto.randomUUID(), kind, fileName: file.name, size: file.size, source: { type: "file", file }, stage: { name: "waiting" } })),
+    });
+
+  const addPaste = (kind: UploadKind, text: string) =>
+    dispatch({
+      type: "add",
+      cards: [{ id: crypto.randomUUID(), kind, fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text }, stage: { name: "waiting" } }],
+    });
+
+  const remove = (id: string) => {
+    readers.get(id)?.end();
+    readers.delete(id);
+    dispatch({ type: "remove", id });
+  };
+
+  const noteJournalId = useCallback((id: string) => setJournalIds((ids) => (ids.has(id) ? ids : new Set(ids).add(id))), []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 lg:grid-cols-2">
+        {UPLOAD_KINDS.map((kind) => (
+          <KindPanel key={kind} kind={kind} onFiles={(files) => addFiles(kind, files)} onPaste={(text) => addPaste(kind, text)} />
+        ))}
+      </div>
+      {cards.length > 0 ? (
+        <section aria-labelledby="uploads-files-title" className="flex flex-col gap-3">
+          <h2 id="uploads-files-title" className="text-base font-semibold text-ink-950 dark:text-ink-0">
+            {t("files.title", { count: cards.length })}
+          </h2>
+          {cards.map((card) => (
+            <FileCard
+              key={card.id}
+              card={card}
+              reader={readers.get(card.id)}
+              onRemove={() => remove(card.id)}
+              onRetryLookups={() => card.stage.name === "lookup-failed" && dispatch({ type: "stage", id: card.id, stage: { name: "lookup-waiting", preview: card.stage.preview } })}
+              onJournalId={noteJournalId}
+            />
+          ))}
+        </section>
+      ) : null}
+      <UnfinishedUploads exclude={journalIds} />
+      <UploadJournal />
+    </div>
+  );
+}
+
+export function UploadWorkspace() {
+  return (
+    <UploadProvider>
+      <Workspace />
+    </UploadProvider>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+// One journal entry's sending as React state: the send loop (./send-upload.ts) run through the
+// page's lane, its events reduced into SendState. Stop asks the loop to stop between batches.
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { handleAuthExpired } from "@/components/query/providers";
+import { BffError } from "@/lib/query/bff-error";
+import type { UploadFile } from "@/lib/uploads/contract";
+import { journalApi } from "./journal-api";
+import {
+  cancelFile,
+  followFile,
+  initialSendState,
+  resendBatch,
+  resumeFile,
+  sendFile,
+  sendReducer,
+  sleep,
+  type SendContext,
+  type SendPlan,
+} from "./send-upload";
+import { useUploadContext } from "./upload-context";
+
+export function useSend() {
+  const { lane, refreshJournal } = useUploadContext();
+  const [state, dispatch] = useReducer(sendReducer, initialSendState);
+  const stopRef = useRef(false);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  const ctx = useCallback(
+    (): SendContext => ({
+      api: journalApi,
+      dispatch,
+      cancelRequested: () => stopRef.current,
+      sleep,
+      signal: abortRef.current?.signal,
+    }),
+    [],
+  );
+
+  // An expired sign-in takes the person to sign in; the journal keeps where the file stopped.
+  useEffect(() => {
+    const error = state.error;
+    if (error?.kind === "auth-expired") handleAuthExpired(new BffError({ ...error, status: 401 }));
+  }, [state.error]);
+
+  // Leaving while batches are being stored or sent: the journal keeps them, but ask first.
+  const underWay = state.phase === "creating" || state.phase === "storing" || state.phase === "sending" || state.phase === "waiting-turn";
+  useEffect(() => {
+    if (!underWay) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [underWay]);
+
+  const inLane = useCallback(
+    (task: (c: SendContext) => Promise<void>) => {
+      stopRef.current = false;
+      dispatch({ type: "phase", phase: "waiting-turn" });
+      return lane.run(() => task(ctx())).finally(refreshJournal);
+    },
+    [ctx, lane, refreshJournal],
+  );
+
+  return useMemo(
+    () => ({
+      state,
+      send: (plan: SendPlan, existing: UploadFile | null, confirmDuplicate = false) => inLane((c) => sendFile(c, plan, existing, confirmDuplicate)),
+      resume: (file: UploadFile) => inLane((c) => resumeFile(c, file)),
+      resend: (file: UploadFile, index: number) => inLane((c) => resendBatch(c, file, index)),
+      cancel: (file: UploadFile) => inLane((c) => cancelFile(c, file)),
+      /** Following the queue sends nothing: it needs no turn in the lane. */
+      follow: (file: UploadFile) => followFile(ctx(), file).finally(refreshJournal),
+      /** Stops the running loop between batches (the batch under way finishes). */
+      stop: () => {
+        stopRef.current = true;
+        dispatch({ type: "cancel-requested" });
+      },
+      dismissDuplicate: () => dispatch({ type: "phase", phase: "idle" }),
+    }),
+    [ctx, inLane, refreshJournal, state],
+  );
+}
