@@ -4,6 +4,7 @@ import "server-only";
 // client's headers or cookies, and answers rows without a single token field.
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
+import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
 import { API_JSON_HEADERS } from "@/lib/http/api-headers";
 import { refuseCrossSite } from "@/lib/http/same-origin";
@@ -17,6 +18,8 @@ export interface ProxyDeps {
   /** The token-store key of the request's session, or null when signed out. */
   sessionKey(): Promise<string | null>;
   call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions): Promise<NeCallResult>;
+  /** Counts one call of the session against its rate limit (absent: no limit). */
+  rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
 }
 
 type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
@@ -54,6 +57,13 @@ function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): R
 function reject(status: number, code: string, message: string, issues?: RequestIssue[]): Response {
   const kind = status === 401 ? "auth-expired" : "invalid-request";
   return json({ error: { code, message, retryable: false, kind, ...(issues ? { issues } : {}) } }, status);
+}
+
+function tooManyRequests(retryAfterS: number): Response {
+  const error: PublicError = { code: "rate-limited", message: `too many requests: try again in ${retryAfterS} s`, retryable: true, kind: "busy" };
+  const res = json({ error }, 429);
+  res.headers.set("retry-after", String(retryAfterS));
+  return res;
 }
 
 /** The operation named by the route's segments, only if a page may call it. */
@@ -94,6 +104,12 @@ export async function handleOperation(request: Request, segments: readonly strin
   if (!sessionKey) {
     await request.body?.cancel().catch(() => undefined);
     return reject(401, "no-session", "sign in again");
+  }
+
+  const verdict = await deps.rateLimit?.(sessionKey);
+  if (verdict && !verdict.ok) {
+    await request.body?.cancel().catch(() => undefined);
+    return tooManyRequests(verdict.retryAfterS);
   }
 
   const limit = operation.kind === "upload" ? Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096 : MAX_JSON_BYTES;
