@@ -10,6 +10,11 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite loads its WASM and data files from its package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  experimental: {
+    // proxy.ts copies a page request's body before the page reads it; Next's default keeps up to
+    // 10 MB of it. Pages take small forms only (server actions: 1 MB). /api/ skips proxy.ts.
+    proxyClientMaxBodySize: "1mb",
+  },
   // The BFF benchmark's do-nothing baseline: a plain Next.js rewrite to the upstream. Only in a
   // build made with BENCH_REWRITE_TARGET set (npm run bench makes its own); never in a product build.
   async rewrites() {

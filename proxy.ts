@@ -4,7 +4,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
 
-const PUBLIC_PREFIXES = ["/login", "/auth/", "/api/"];
+const PUBLIC_PREFIXES = ["/login", "/auth/"];
 
 function contentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV !== "production";
@@ -52,10 +52,16 @@ export function proxy(request: NextRequest) {
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
   response.headers.set("cross-origin-opener-policy", "same-origin");
+  // HSTS only where the public origin is https (AUTH_URL), however TLS is terminated in front.
+  if ((process.env.AUTH_URL ?? "").startsWith("https://")) {
+    response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  }
   return response;
 }
 
 export const config = {
-  // /api/ne answers JSON with headers of its own (lib/bff/proxy.ts): the busiest path skips this.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/ne/).*)"],
+  // API routes skip this: Next copies the body of every request this runs for, before the route
+  // can refuse it by size, and the routes answer JSON with headers of their own
+  // (lib/http/api-headers.ts). /api/ne is the busiest path too.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/).*)"],
 };

@@ -64,6 +64,10 @@ async function main() {
     env.NE_LOGIN_BASE_URL ||= sandboxUrl;
     env.NE_CLIENT_ID ||= "sandbox-client-id";
     env.NE_CLIENT_SECRET ||= "sandbox-client-secret";
+    // The local product on the embedded sandbox is reached at localhost: its public origin.
+    // Against a real API, AUTH_URL must be set by whoever deploys it (the server refuses to start
+    // without it: instrumentation.ts).
+    env.AUTH_URL ||= `http://localhost:${port}`;
     log(`starting the embedded sandbox on ${sandboxUrl}`);
     run("sandbox", bin("tsx"), ["sandbox/main.ts"], env);
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Header } from "@/components/shell/header";
 import { Sidebar } from "@/components/shell/sidebar";
+import { SessionTimeouts } from "@/components/shell/session-timeouts";
 import { SkipLink } from "@/components/shell/skip-link";
 import { QueryProviders } from "@/components/query/providers";
 import { requireSession } from "@/lib/auth/require-session";
@@ -9,7 +10,7 @@ const mainId = "main";
 
 // The shell of every signed-in area: skip link, header, sidebar (drawer on phones), content.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const profile = await requireSession();
+  const { profile, timeouts } = await requireSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink targetId={mainId} />
@@ -22,6 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           className="min-w-0 flex-1 px-4 py-5 focus-visible:outline-none md:px-8 md:py-6"
         >
           <QueryProviders>{children}</QueryProviders>
+          <SessionTimeouts idleMs={timeouts.idleMs} endsAt={timeouts.endsAt} />
         </main>
       </div>
     </div>

@@ -28,6 +28,12 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return isBffError(error) && error.retryable && failureCount < MAX_RETRIES;
 }
 
+/** Backoff, or as long as a 429 asked to wait (Retry-After). */
+export function retryDelay(attempt: number, error: unknown): number {
+  if (isBffError(error) && error.retryAfterMs) return error.retryAfterMs;
+  return Math.min(400 * 2 ** attempt, 3000);
+}
+
 function makeQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleAuthExpired }),
@@ -38,7 +44,7 @@ function makeQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
-        retryDelay: (attempt) => Math.min(400 * 2 ** attempt, 3000),
+        retryDelay,
       },
       mutations: { retry: false },
     },

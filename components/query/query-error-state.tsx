@@ -11,7 +11,9 @@ export function QueryErrorState({ error, onRetry }: { error: unknown; onRetry: (
   const kind = isBffError(error) ? error.kind : "upstream-failure";
   const code = isBffError(error) ? error.code : undefined;
   const description =
-    kind === "busy"
+    isBffError(error) && error.code === "rate-limited"
+      ? t("error.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) })
+      : kind === "busy"
       ? t("error.busy")
       : kind === "forbidden"
         ? t("error.forbidden")

@@ -7,7 +7,8 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { getNeServer } from "@/lib/ne/server";
-import { isNeError } from "@/lib/ne/errors";
+import { sessionLimits } from "./session-policy";
+import { SignInError, exchangeUidState, takePendingSignIn } from "./sign-in";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./cookie-names";
 
 export const SESSION_COOKIE = secureCookies() ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
@@ -16,18 +17,11 @@ function secureCookies(): boolean {
   return (process.env.AUTH_URL ?? "").startsWith("https://");
 }
 
-const credentialsSchema = z.object({
-  uid: z.string().min(1).max(512),
-  state: z.string().min(1).max(512),
-});
-
-const neauthProfileSchema = z.object({
-  company_ne_id: z.string().min(1),
-  company_name: z.string().nullish(),
-  uid: z.string().nullish(),
-  pic_ne_id: z.string().nullish(),
-  pic_name: z.string().nullish(),
-});
+/** What the callback routes sign in with: a fresh uid/state pair, or a confirmed pending sign-in. */
+const credentialsSchema = z.union([
+  z.object({ uid: z.string().min(1).max(512), state: z.string().min(1).max(512) }),
+  z.object({ pending: z.string().min(1).max(100), csrf: z.string().min(1).max(100) }),
+]);
 
 class NeSignInError extends CredentialsSignin {
   constructor(code: string) {
@@ -52,46 +46,21 @@ declare module "next-auth" {
   }
 }
 
-/** uid + state → tokens in the store → the user next-auth puts in the JWT. */
+/** uid + state (or a confirmed pending sign-in) → tokens in the store → the user next-auth puts in the JWT. */
 async function authorize(raw: unknown) {
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new NeSignInError("invalid_callback");
-  const env = serverEnv();
-  const { client, store, gateway } = await getNeServer();
-  let sessionKey: string;
-  let profile: z.infer<typeof neauthProfileSchema>;
+  const credentials = parsed.data;
   try {
-    const { envelope, tokens } = await client.call("/api_neauth", {
-      params: { uid: parsed.data.uid, state: parsed.data.state, client_id: env.clientId, client_secret: env.clientSecret },
-    });
-    const p = neauthProfileSchema.safeParse(envelope.extra);
-    if (!tokens || !p.success) throw new NeSignInError("bad_upstream_answer");
-    profile = p.data;
-    sessionKey = await store.create({
-      companyNeId: profile.company_ne_id,
-      uid: profile.uid ?? parsed.data.uid,
-      picNeId: profile.pic_ne_id ?? null,
-      tokens: { ...tokens, refreshTokenEndDate: tokens.refreshTokenEndDate },
-    });
+    if ("pending" in credentials) {
+      const user = await takePendingSignIn(credentials.pending, credentials.csrf);
+      if (!user) throw new SignInError("confirmation_expired");
+      return user;
+    }
+    return await exchangeUidState(credentials.uid, credentials.state);
   } catch (err) {
-    if (err instanceof NeSignInError) throw err;
-    throw new NeSignInError(isNeError(err) ? err.kind : "upstream-failure");
+    throw new NeSignInError(err instanceof SignInError ? err.code : "upstream-failure");
   }
-  // The company's own record names it as the company sees itself; the token answer is the fallback.
-  let companyName = profile.company_name ?? "";
-  try {
-    const info = await gateway.call(sessionKey, "/api_v1_login_company/info");
-    companyName = info.envelope.data?.[0]?.company_name ?? companyName;
-  } catch {
-    // The header falls back to the name /api_neauth gave.
-  }
-  return {
-    id: sessionKey,
-    name: profile.pic_name ?? "",
-    companyName,
-    companyNeId: profile.company_ne_id,
-    picNeId: profile.pic_ne_id ?? null,
-  };
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
@@ -104,7 +73,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       options: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies() },
     },
   },
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  // The cookie lasts no longer than the sign-in may (the absolute lifetime); the store enforces
+  // the idle timeout and the lifetime again on every call (lib/ne/gateway.ts).
+  session: { strategy: "jwt", maxAge: Math.floor(sessionLimits().absoluteMs / 1000) },
   pages: { signIn: "/login", error: "/login" },
   providers: [
     Credentials({

@@ -6,14 +6,22 @@ import { redirect } from "next/navigation";
 import { getNeServer } from "@/lib/ne/server";
 import { auth, type SessionProfile } from "./config";
 import { safeReturnPath } from "./return-to";
+import { sessionLimits } from "./session-policy";
 import { currentSessionKey } from "./session";
 
-export async function requireSession(): Promise<SessionProfile> {
+export interface SignedInPage {
+  profile: SessionProfile;
+  /** For the page's own timer: the idle timeout and when the sign-in's lifetime ends (epoch ms). */
+  timeouts: { idleMs: number; endsAt: number };
+}
+
+export async function requireSession(): Promise<SignedInPage> {
   const from = safeReturnPath((await headers()).get("x-backyard-path"));
   const session = await auth();
   if (!session) redirect(`/login?from=${encodeURIComponent(from)}`);
   const key = await currentSessionKey();
-  const stored = key ? await (await getNeServer()).store.get(key) : null;
-  if (!stored) redirect(`/login?reason=expired&from=${encodeURIComponent(from)}`);
-  return session.profile;
+  const checked = key ? await (await getNeServer()).gateway.check(key) : ({ ended: "gone" } as const);
+  if ("ended" in checked) redirect(`/login?reason=${checked.ended === "idle" ? "idle" : "expired"}&from=${encodeURIComponent(from)}`);
+  const limits = sessionLimits();
+  return { profile: session.profile, timeouts: { idleMs: limits.idleMs, endsAt: checked.session.createdAt.getTime() + limits.absoluteMs } };
 }

@@ -2,7 +2,7 @@ import "server-only";
 // The server-side token store: one row per session key, both tokens encrypted at rest, and a
 // version number so that a renewed pair is only written over the pair it was renewed from.
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { tokenSessions } from "@/lib/db/schema";
 import { decryptToken, encryptToken } from "./token-crypto";
@@ -20,6 +20,10 @@ export interface TokenSession extends TokenPair {
   uid: string;
   picNeId: string | null;
   version: number;
+  /** When the person signed in (the absolute lifetime counts from here). */
+  createdAt: Date;
+  /** Last activity, written at most about once a minute (the idle timeout counts from here). */
+  lastSeenAt: Date;
 }
 
 export type SaveResult = { saved: true; version: number } | { saved: false; current: TokenSession | null };
@@ -32,6 +36,10 @@ export interface TokenStore {
   /** Writes `tokens` only if the row still has `expectedVersion`; otherwise says what is there. */
   save(id: string, expectedVersion: number, tokens: TokenPair): Promise<SaveResult>;
   delete(id: string): Promise<void>;
+  /** Records activity of the session at `at`. */
+  touch(id: string, at: Date): Promise<void>;
+  /** Deletes every session idle since before `idleSince` or signed in before `signedInBefore`. */
+  purgeEnded(idleSince: Date, signedInBefore: Date): Promise<number>;
 }
 
 /** Opaque session key: 256 random bits, base64url. It names a row and says nothing else. */
@@ -51,6 +59,8 @@ export function createTokenStore(database: AppDatabase, key: Buffer): TokenStore
     refreshToken: decryptToken(key, row.refreshTokenEnc, row.id),
     accessTokenEndDate: row.accessTokenEndDate,
     refreshTokenEndDate: row.refreshTokenEndDate,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
   });
 
   const store: TokenStore = {
@@ -99,6 +109,18 @@ export function createTokenStore(database: AppDatabase, key: Buffer): TokenStore
 
     async delete(id) {
       await db.delete(tokenSessions).where(eq(tokenSessions.id, id));
+    },
+
+    async touch(id, at) {
+      await db.update(tokenSessions).set({ lastSeenAt: at }).where(eq(tokenSessions.id, id));
+    },
+
+    async purgeEnded(idleSince, signedInBefore) {
+      const gone = await db
+        .delete(tokenSessions)
+        .where(or(lt(tokenSessions.lastSeenAt, idleSince), lt(tokenSessions.createdAt, signedInBefore)))
+        .returning({ id: tokenSessions.id });
+      return gone.length;
     },
   };
   return store;

@@ -172,3 +172,91 @@ describe("BFF proxy", () => {
     expect(await errorOf(res2)).toMatchObject({ code: "002004", retryable: false });
   });
 });
+
+/** A chunked body of `total` bytes made on demand (never held whole), counting what was pulled. */
+function chunkedBody(total: number, chunk = 64 * 1024) {
+  const piece = new Uint8Array(chunk).fill(0x20);
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const n = Math.min(chunk, total - sent);
+      sent += n;
+      controller.enqueue(n === chunk ? piece : piece.subarray(0, n));
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+function chunkedPost(path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): [Request, string[]] {
+  const req = new Request(`${ORIGIN}/api/ne/${path}`, {
+    method: "POST",
+    headers: { host: "localhost:3000", origin: ORIGIN, "content-type": "application/json", ...headers },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return [req, path.split("/")];
+}
+
+describe("BFF proxy: request bodies", () => {
+  it("stops reading a chunked body at the operation's limit and answers 413", async () => {
+    const { d, calls } = deps({ data: [] });
+    const body = chunkedBody(300 * 1024 * 1024);
+    const [req, segs] = chunkedPost("api_v1_receiveorder_base/search", body.stream);
+    const res = await handleOperation(req, segs, d);
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).code).toBe("too-large");
+    // 1 MB limit: the reader stopped within a chunk or two of it, not at 300 MB.
+    expect(body.pulled()).toBeLessThan(2 * 1024 * 1024);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("reads no body at all without a session", async () => {
+    const { d, calls } = deps({ data: [] }, null);
+    const body = chunkedBody(300 * 1024 * 1024);
+    const [req, segs] = chunkedPost("api_v1_receiveorder_base/search", body.stream);
+    const res = await handleOperation(req, segs, d);
+    expect(res.status).toBe(401);
+    // At most what the stream had queued before it was cancelled: nothing was read.
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses a declared Content-Length over the limit without reading the body", async () => {
+    const { d, calls } = deps({ data: [] });
+    const body = chunkedBody(5 * 1024 * 1024);
+    const [req, segs] = chunkedPost("api_v1_receiveorder_base/search", body.stream, { "content-length": String(5 * 1024 * 1024) });
+    const res = await handleOperation(req, segs, d);
+    expect(res.status).toBe(413);
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("takes application/json with a charset and nothing looser", async () => {
+    const { d } = deps({ data: [] });
+    for (const [type, status] of [
+      ["application/json; charset=utf-8", 200],
+      ["Application/JSON", 200],
+      ["application/jsonp", 415],
+      ["application/json-patch+json", 415],
+      ["application/json; boundary=x", 415],
+      ["text/plain", 415],
+    ] as const) {
+      const [req, segs] = post("api_v1_receiveorder_base/search", orderSearch, { "content-type": type });
+      expect((await handleOperation(req, segs, d)).status, type).toBe(status);
+    }
+  });
+
+  it("refuses a request another site made (Sec-Fetch-Site), and takes the page's own", async () => {
+    const { d } = deps({ data: [] });
+    for (const [site, status] of [
+      ["cross-site", 403],
+      ["same-site", 403],
+      ["none", 403],
+      ["same-origin", 200],
+    ] as const) {
+      const [req, segs] = post("api_v1_receiveorder_base/search", orderSearch, { "sec-fetch-site": site });
+      expect((await handleOperation(req, segs, d)).status, site).toBe(status);
+    }
+  });
+});

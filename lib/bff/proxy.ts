@@ -4,8 +4,11 @@ import "server-only";
 // client's headers or cookies, and answers rows without a single token field.
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
+import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { API_JSON_HEADERS } from "@/lib/http/api-headers";
+import { refuseCrossSite } from "@/lib/http/same-origin";
+import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
 import { MAX_UPLOAD_BYTES, operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
@@ -15,6 +18,8 @@ export interface ProxyDeps {
   /** The token-store key of the request's session, or null when signed out. */
   sessionKey(): Promise<string | null>;
   call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions): Promise<NeCallResult>;
+  /** Counts one call of the session against its rate limit (absent: no limit). */
+  rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
 }
 
 type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
@@ -22,12 +27,6 @@ type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
 /** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
 const COMPRESS_FROM_BYTES = 256 * 1024;
 
-const JSON_HEADERS = {
-  "content-type": "application/json; charset=utf-8",
-  "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-  "referrer-policy": "same-origin",
-};
 
 function respond(body: string | Uint8Array<ArrayBuffer>, status: number): Response {
   const size = typeof body === "string" ? body.length : body.byteLength;
@@ -35,7 +34,7 @@ function respond(body: string | Uint8Array<ArrayBuffer>, status: number): Respon
     status,
     // The page proxy (proxy.ts) skips this hot path; an API answer carries its own headers.
     // `no-transform` keeps Next's gzip off small answers (grid pages); large ones (exports) compress.
-    headers: { ...JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
+    headers: { ...API_JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
   });
 }
 
@@ -58,6 +57,13 @@ function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): R
 function reject(status: number, code: string, message: string, issues?: RequestIssue[]): Response {
   const kind = status === 401 ? "auth-expired" : "invalid-request";
   return json({ error: { code, message, retryable: false, kind, ...(issues ? { issues } : {}) } }, status);
+}
+
+function tooManyRequests(retryAfterS: number): Response {
+  const error: PublicError = { code: "rate-limited", message: `too many requests: try again in ${retryAfterS} s`, retryable: true, kind: "busy" };
+  const res = json({ error }, 429);
+  res.headers.set("retry-after", String(retryAfterS));
+  return res;
 }
 
 /** The operation named by the route's segments, only if a page may call it. */
@@ -87,18 +93,33 @@ export async function handleOperation(request: Request, segments: readonly strin
   if (!operation) return reject(404, "unknown-operation", "no such operation: use a path of the API registry");
   if (request.method !== "POST") return reject(405, "method-not-allowed", "operations are called with POST");
 
-  const origin = request.headers.get("origin");
-  if (origin !== null && origin !== publicOrigin(request)) return reject(403, "foreign-origin", "cross-origin requests are refused");
-  if (origin === null && operation.kind === "upload") return reject(403, "missing-origin", "an upload must carry the page's Origin");
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+  const refused = refuseCrossSite(request, { requireOrigin: operation.kind === "upload" });
+  if (refused) return reject(refused.status, refused.code, refused.message);
+  if (!isJsonContentType(request.headers.get("content-type"))) {
     return reject(415, "unsupported-media-type", "send the request as application/json");
   }
 
+  // The session first: a request without one never gets its body read.
+  const sessionKey = await deps.sessionKey();
+  if (!sessionKey) {
+    await request.body?.cancel().catch(() => undefined);
+    return reject(401, "no-session", "sign in again");
+  }
+
+  const verdict = await deps.rateLimit?.(sessionKey);
+  if (verdict && !verdict.ok) {
+    await request.body?.cancel().catch(() => undefined);
+    return tooManyRequests(verdict.retryAfterS);
+  }
+
   const limit = operation.kind === "upload" ? Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096 : MAX_JSON_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return reject(413, "too-large", `the request is larger than ${limit} bytes`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > limit) return reject(413, "too-large", `the request is larger than ${limit} bytes`);
+  let text: string;
+  try {
+    text = await readBoundedText(request, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) return reject(413, "too-large", err.message);
+    throw err;
+  }
 
   let raw: unknown;
   try {
@@ -113,9 +134,6 @@ export async function handleOperation(request: Request, segments: readonly strin
   }
   const issues = operationRequestIssues(operation, parsed.data);
   if (issues.length) return reject(400, "invalid-request", issues.map((i) => i.message).join("; "), issues);
-
-  const sessionKey = await deps.sessionKey();
-  if (!sessionKey) return reject(401, "no-session", "sign in again");
 
   const body = parsed.data;
   const neRequest: NeRequest = {

@@ -3,7 +3,8 @@ import "server-only";
 // otherwise, so the page sends the person to sign in), mutations must come from this site's
 // Origin (as the BFF proxy checks uploads), bodies are small JSON checked with zod, and errors
 // have the BFF's shape `{error:{code, message, retryable, kind}}`.
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { API_JSON_HEADERS } from "@/lib/http/api-headers";
+import { refuseCrossSite } from "@/lib/http/same-origin";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
 import type { NeErrorKind } from "@/lib/ne/errors";
 import { currentGridOwner, type GridOwner } from "./store";
@@ -14,7 +15,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: { ...API_JSON_HEADERS, "cache-control": "no-store" },
   });
 }
 
@@ -35,11 +36,8 @@ type Guarded = { owner: GridOwner; grid: string } | { response: Response };
  * (browsers send it on every POST, PUT, PATCH and DELETE).
  */
 export async function guard(request: Request, gridParam: string, mutation: boolean): Promise<Guarded> {
-  if (mutation) {
-    const origin = request.headers.get("origin");
-    if (origin === null) return { response: problem(403, "missing-origin", "a change must carry the page's Origin") };
-    if (origin !== publicOrigin(request)) return { response: problem(403, "foreign-origin", "cross-origin requests are refused") };
-  }
+  const refused = refuseCrossSite(request, { requireOrigin: mutation });
+  if (refused) return { response: problem(refused.status, refused.code, refused.message) };
   const grid = gridIdSchema.safeParse(gridParam);
   if (!grid.success) return { response: problem(404, "unknown-grid", "no such grid") };
   const owner = await currentGridOwner();

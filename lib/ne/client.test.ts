@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createNeClient, resolveOperationUrl, type NeClient } from "./client";
-import { NeError, type NeErrorKind } from "./errors";
+import { NeError, toPublicError, type NeErrorKind } from "./errors";
 import { decodeForm, decodeFormBytes, json, silent, startUpstream, text, type Upstream } from "./test-upstream";
 
 let upstream: Upstream;
@@ -367,5 +367,33 @@ describe("transport", () => {
     setTimeout(() => controller.abort(), 100);
     const err = await callError(() => client.call("/api_v1_master_goods/search", {}, credentials, { signal: controller.signal }));
     expect([err.code, err.retryable]).toEqual(["aborted", false]);
+  });
+});
+
+describe("error texts passed on to people", () => {
+  const sent = { accessToken: "ACCESS-TOKEN-SENT-0123456789", refreshToken: "REFRESH-TOKEN-SENT-0123456789" };
+  const echo = `access_token=${sent.accessToken}&refresh_token=${encodeURIComponent(sent.refreshToken)} raw ${sent.refreshToken}`;
+
+  it.each(["999999", "002004", "002002", "002003"])("replaces the upstream's text of %s with a fixed one", async (code) => {
+    upstream.handle(json({ result: "error", code, message: `echo: ${echo}` }));
+    const err = await callError(() => client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, sent));
+    const pub = toPublicError(err);
+    expect(pub.message).not.toContain("echo");
+    expect(pub.message).not.toContain("TOKEN-SENT");
+    expect(pub.message.length).toBeGreaterThan(10);
+  });
+
+  it("scrubs the tokens the call sent from any other text it passes on", async () => {
+    upstream.handle(json({ result: "error", code: "003001", message: `bad request: ${echo}` }));
+    const err = await callError(() => client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, sent));
+    const pub = toPublicError(err);
+    expect(pub.message).toContain("bad request");
+    expect(pub.message).not.toContain("TOKEN-SENT");
+  });
+
+  it("scrubs them from a 5xx answer's text too", async () => {
+    upstream.handle(json({ result: "error", code: "003001", message: echo }, 500));
+    const pub = toPublicError(await callError(() => client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, sent)));
+    expect(pub.message).not.toContain("TOKEN-SENT");
   });
 });

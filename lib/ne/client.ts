@@ -165,6 +165,10 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
     try {
       return await exchange(url, body, credentials, { signal: controller.signal, timedOut: () => timedOut, caller, rawRows: options.rawRows === true });
+    } catch (err) {
+      // An upstream may echo the request in its message: the error knows what was sent, to redact it.
+      if (err instanceof NeError && credentials) err.sentSecrets.push(credentials.accessToken, ...(credentials.refreshToken ? [credentials.refreshToken] : []));
+      throw err;
     } finally {
       clearTimeout(timer);
       caller?.removeEventListener("abort", onCallerAbort);

@@ -112,6 +112,8 @@ export class NeError extends Error {
    * so logging or serializing the error never prints them.
    */
   declare readonly tokens?: NeTokens | null;
+  /** The tokens the failed call sent (lib/ne/client.ts adds them); non-enumerable like `tokens`. */
+  declare readonly sentSecrets: string[];
   readonly httpStatus?: number;
   readonly rawMessage?: NeRawMessage;
 
@@ -122,6 +124,7 @@ export class NeError extends Error {
     this.kind = init.kind ?? kindForCode(init.code);
     this.retryable = init.retryable ?? isRetryable(this.kind, init.code);
     Object.defineProperty(this, "tokens", { value: init.tokens ?? null, enumerable: false, writable: false });
+    Object.defineProperty(this, "sentSecrets", { value: [], enumerable: false, writable: false });
     if (init.httpStatus !== undefined) this.httpStatus = init.httpStatus;
     if (init.rawMessage !== undefined) this.rawMessage = init.rawMessage;
   }
@@ -139,16 +142,34 @@ export interface PublicError {
   kind: NeErrorKind;
 }
 
+/**
+ * Fixed texts for the errors whose upstream wording is of no use to a person and may carry
+ * request details: every 002xxx (tokens), `redirect` and 999999 (system error).
+ */
+function fixedMessage(code: string): string | undefined {
+  if (code === NE_CODES.systemError) return "The API had a system error. Try again in a moment.";
+  if (code === LOCAL_CODES.redirect || /^002\d{3}$/.test(code)) return "The sign-in has ended. Sign in again.";
+  return undefined;
+}
+
+/** `text` with every secret (and its URL-encoded form) replaced. */
+export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < 8) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join("[redacted]");
+  }
+  return out;
+}
+
 export function toPublicError(err: unknown): PublicError {
   if (!(err instanceof NeError)) {
     // A bug, not an upstream answer: say nothing of its text.
     return { code: LOCAL_CODES.internal, message: "Internal error", retryable: false, kind: "upstream-failure" };
   }
-  let message = err.message;
-  // The upstream's message is shown to users; make sure it cannot echo a token.
-  for (const secret of [err.tokens?.accessToken, err.tokens?.refreshToken]) {
-    if (secret) message = message.split(secret).join("[redacted]");
-  }
+  // The upstream's message is shown to people: it must not echo a token, sent or received.
+  const message =
+    fixedMessage(err.code) ?? redactSecrets(err.message, [err.tokens?.accessToken, err.tokens?.refreshToken, ...err.sentSecrets]);
   return { code: err.code, message, retryable: err.retryable, kind: err.kind };
 }
 

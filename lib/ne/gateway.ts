@@ -5,6 +5,7 @@ import "server-only";
 // rotation is lost, and 002002 cannot happen through the product's own fault.
 import type { AppDatabase } from "@/lib/db";
 import type { TokenPair, TokenSession, TokenStore } from "@/lib/auth/token-store";
+import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "@/lib/auth/session-policy";
 import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "./client";
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "./errors";
 
@@ -13,12 +14,20 @@ export interface Gateway {
   call(sessionKey: string, path: string, request?: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
   /** Deletes the session's tokens (sign-out), after the calls already queued for it. */
   forget(sessionKey: string): Promise<void>;
+  /**
+   * The stored session when it is live (records the activity of a page view), or null: an ended
+   * one (idle, lifetime) is deleted and said why.
+   */
+  check(sessionKey: string): Promise<{ session: TokenSession } | { ended: "idle" | "absolute" | "gone" }>;
 }
 
 export interface GatewayDeps {
   client: NeClient;
   store: TokenStore;
   database: Pick<AppDatabase, "withAdvisoryLock" | "kind">;
+  /** Idle timeout and absolute lifetime (default: sessionLimits() from the environment). */
+  limits?: SessionLimits;
+  now?: () => number;
 }
 
 const SESSION_CACHE_MAX = 5000;
@@ -27,7 +36,7 @@ function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
   return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
 }
 
-export function createGateway({ client, store, database }: GatewayDeps): Gateway {
+export function createGateway({ client, store, database, limits = sessionLimits(), now = Date.now }: GatewayDeps): Gateway {
   /** Tail of each key's queue; an entry is removed when its queue drains. */
   const queues = new Map<string, Promise<unknown>>();
   /**
@@ -99,19 +108,44 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
     throw new NeError({ code: LOCAL_CODES.internal, kind: "upstream-failure", message: "token store kept changing under a save" });
   }
 
-  async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
-    const session = await loadSession(sessionKey);
-    if (!session) {
-      throw new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
+  /** The session when it is signed in and within its limits; an ended one is deleted. */
+  async function liveSession(sessionKey: string): Promise<TokenSession> {
+    let session = await loadSession(sessionKey);
+    if (session && sessionEnded(session, now(), limits)) {
+      // A cached copy may miss another instance's activity: decide on the stored row.
+      sessions.delete(sessionKey);
+      session = await store.get(sessionKey);
+      const ended = session ? sessionEnded(session, now(), limits) : null;
+      if (ended) {
+        await forget(sessionKey);
+        throw new NeError({ code: `session-${ended}`, kind: "auth-expired", message: ended === "idle" ? "the session was idle too long" : "the session reached its lifetime" });
+      }
+      if (session) sessions.set(sessionKey, session);
     }
+    if (!session) throw new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
+    return session;
+  }
+
+  /** Writes the session's activity, at most once a TOUCH_EVERY_MS. */
+  async function touch(session: TokenSession): Promise<void> {
+    const t = now();
+    if (t - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+    session.lastSeenAt = new Date(t);
+    await store.touch(session.id, session.lastSeenAt).catch(() => undefined);
+  }
+
+  async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
+    const session = await liveSession(sessionKey);
     try {
       const result = await client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options);
       await persist(session, result.tokens);
+      await touch(session);
       return result;
     } catch (err) {
       if (isNeError(err)) {
         await persist(session, err.tokens);
         if (err.kind === "auth-expired") await forget(sessionKey);
+        else await touch(session);
       }
       throw err;
     }
@@ -120,6 +154,17 @@ export function createGateway({ client, store, database }: GatewayDeps): Gateway
   return {
     forget(sessionKey) {
       return enqueue(sessionKey, () => forget(sessionKey));
+    },
+    async check(sessionKey) {
+      try {
+        const session = await liveSession(sessionKey);
+        await touch(session);
+        return { session };
+      } catch (err) {
+        if (isNeError(err) && err.code.startsWith("session-")) return { ended: err.code === "session-idle" ? "idle" : "absolute" };
+        if (isNeError(err) && err.code === "no-session") return { ended: "gone" };
+        throw err;
+      }
     },
     call(sessionKey, path, request, options) {
       return enqueue(sessionKey, () =>

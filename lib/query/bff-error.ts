@@ -28,14 +28,17 @@ export class BffError extends Error {
   readonly retryable: boolean;
   /** HTTP status of the BFF's answer; 0 when none came (network, aborted). */
   readonly status: number;
+  /** How long the BFF asked to wait before trying again (429 Retry-After), in ms. */
+  readonly retryAfterMs?: number;
 
-  constructor(init: { code: string; message: string; kind: NeErrorKind; retryable: boolean; status: number }) {
+  constructor(init: { code: string; message: string; kind: NeErrorKind; retryable: boolean; status: number; retryAfterMs?: number }) {
     super(init.message);
     this.name = "BffError";
     this.code = init.code;
     this.kind = init.kind;
     this.retryable = init.retryable;
     this.status = init.status;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -52,7 +55,9 @@ export async function bffErrorOf(response: Response): Promise<BffError> {
     body = undefined;
   }
   const parsed = parseBffErrorBody(body);
-  if (parsed) return new BffError({ ...parsed, status: response.status });
+  const retryAfterS = Number(response.headers.get("retry-after"));
+  const retryAfterMs = Number.isFinite(retryAfterS) && retryAfterS > 0 ? Math.min(retryAfterS, 3600) * 1000 : undefined;
+  if (parsed) return new BffError({ ...parsed, status: response.status, ...(retryAfterMs ? { retryAfterMs } : {}) });
   const kind: NeErrorKind = response.status === 401 ? "auth-expired" : response.status >= 500 ? "upstream-failure" : "invalid-request";
   return new BffError({
     code: "http-status",

@@ -4,6 +4,7 @@
 // zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
 // against the zod schema they replaced).
 import type { OperationRequest } from "@/lib/bff/operation-request";
+import { noteActivity } from "./activity";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 
 export type OperationPath = `/${string}`;
@@ -73,6 +74,7 @@ export interface InfoAnswer {
 async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<OperationAnswer> {
   let response: Response;
   try {
+    noteActivity();
     response = await fetch(`/api/ne${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { LogIn } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Brand } from "@/components/shell/brand";
-import { LanguageSwitch } from "@/components/shell/language-switch";
-import { ThemeSwitch } from "@/components/shell/theme-switch";
+import { AuthFrame } from "@/components/shell/auth-frame";
 import { buttonClasses } from "@/components/ui/button";
 import { safeReturnPath } from "@/lib/auth/return-to";
 
@@ -23,30 +21,28 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const from = safeReturnPath(one(params.from));
   const reason = one(params.reason);
   const error = one(params.error)?.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 40);
-  const notice = error ? t("failed", { code: error }) : reason === "expired" ? t("expired") : reason === "signed-out" ? t("signedOut") : null;
+  const notice = error
+    ? t("failed", { code: error })
+    : reason === "expired"
+      ? t("expired")
+      : reason === "idle"
+        ? t("idle")
+        : reason === "signed-out"
+          ? t("signedOut")
+          : reason === "declined"
+            ? t("declined")
+            : null;
   const startHref = `/auth/start?from=${encodeURIComponent(from)}`;
 
   return (
-    <div className="flex min-h-dvh flex-col bg-ink-50 dark:bg-ink-950">
-      <header className="flex items-center justify-between gap-3 px-4 py-3">
-        <Brand />
-        <div className="flex items-center gap-2">
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </div>
-      </header>
-      <main id="main" className="grid flex-1 place-items-center px-4 pb-16">
-        <section
-          aria-labelledby="login-title"
-          className="w-full max-w-sm rounded-xl border border-ink-200 bg-ink-0 p-6 shadow-sm dark:border-ink-800 dark:bg-ink-900"
-        >
+    <AuthFrame titleId="login-title">
           <h1 id="login-title" className="text-lg font-semibold text-ink-950 dark:text-ink-0">
             {t("title")}
           </h1>
           <p className="mt-2 text-sm leading-relaxed text-ink-600 dark:text-ink-300">{t("lead")}</p>
           {notice ? (
             <p
-              role={error || reason === "expired" ? "alert" : "status"}
+              role={error || reason === "expired" || reason === "idle" ? "alert" : "status"}
               className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
             >
               {notice}
@@ -57,8 +53,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             {t("action")}
           </a>
           {from !== "/orders" ? <p className="mt-3 truncate text-xs text-ink-600 dark:text-ink-400">{t("returnTo", { path: from })}</p> : null}
-        </section>
-      </main>
-    </div>
+    </AuthFrame>
   );
 }

@@ -18,7 +18,7 @@ export const dynamic = "force-dynamic";
 
 // Display (language, theme), saved views of every grid, grid layouts, and the API connection.
 export default async function SettingsPage() {
-  const profile = await requireSession();
+  const { profile } = await requireSession();
   const t = await getTranslations();
   const locale = await getLocale();
   // The session's stored row, read once: whose views these are, and when its tokens end (only

@@ -1,25 +1,25 @@
-// Sends the person to the API's sign-in page with our client_id and redirect_uri, remembering
-// (in a short-lived httpOnly cookie) which page to come back to.
+// Sends the person to the API's sign-in page with our client_id and a redirect_uri that carries a
+// fresh nonce, also kept in a short-lived httpOnly cookie: the callback signs in without asking
+// only when the two match, i.e. when this browser started the sign-in (login CSRF).
 import { NextResponse, type NextRequest } from "next/server";
 import { serverEnv } from "@/lib/env";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { httpsOrigin, publicOrigin } from "@/lib/auth/public-origin";
+import { SIGN_IN_NONCE_COOKIE, SIGN_IN_TTL_S, newNonce } from "@/lib/auth/sign-in";
 
 export const dynamic = "force-dynamic";
 
 export function GET(request: NextRequest) {
   const env = serverEnv();
-  const redirectUri = `${publicOrigin(request)}/auth/callback`;
+  const nonce = newNonce();
+  const redirectUri = new URL("/auth/callback", publicOrigin(request));
+  redirectUri.searchParams.set("n", nonce);
   const target = new URL("/users/sign_in/", env.loginBaseUrl + "/");
   target.searchParams.set("client_id", env.clientId);
-  target.searchParams.set("redirect_uri", redirectUri);
+  target.searchParams.set("redirect_uri", redirectUri.toString());
   const res = NextResponse.redirect(target, 303);
-  res.cookies.set(RETURN_TO_COOKIE, safeReturnPath(request.nextUrl.searchParams.get("from")), {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/auth",
-    maxAge: 15 * 60,
-    secure: request.nextUrl.protocol === "https:",
-  });
+  const cookie = { httpOnly: true, sameSite: "lax" as const, path: "/auth", maxAge: SIGN_IN_TTL_S, secure: httpsOrigin(request) };
+  res.cookies.set(RETURN_TO_COOKIE, safeReturnPath(request.nextUrl.searchParams.get("from")), cookie);
+  res.cookies.set(SIGN_IN_NONCE_COOKIE, nonce, cookie);
   return res;
 }

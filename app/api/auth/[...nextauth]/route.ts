@@ -1,3 +1,23 @@
+// next-auth's own routes (session, csrf, sign-out). Its POST handler buffers the whole body: read
+// it here first, within a small limit, so an oversized body is refused before anything holds it.
 import { handlers } from "@/lib/auth/config";
+import { BodyTooLargeError, readBoundedBytes } from "@/lib/http/bounded-body";
+import { API_JSON_HEADERS } from "@/lib/http/api-headers";
+import { NextRequest } from "next/server";
 
-export const { GET, POST } = handlers;
+const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+export const GET = handlers.GET;
+
+export async function POST(request: NextRequest): Promise<Response> {
+  let body: Uint8Array;
+  try {
+    body = await readBoundedBytes(request, MAX_AUTH_BODY_BYTES);
+  } catch (err) {
+    if (!(err instanceof BodyTooLargeError)) throw err;
+    const error = { code: "too-large", message: err.message, retryable: false, kind: "invalid-request" };
+    return new Response(JSON.stringify({ error }), { status: 413, headers: API_JSON_HEADERS });
+  }
+  const copy = new Request(request.url, { method: "POST", headers: request.headers, body: body as BodyInit });
+  return handlers.POST(new NextRequest(copy));
+}

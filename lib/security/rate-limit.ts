@@ -1,0 +1,95 @@
+import "server-only";
+// Fixed-window rate limits. On PostgreSQL the counters are rows shared by every instance (one
+// upsert per hit); the embedded PGlite belongs to one process, where a counter in memory is the
+// same thing without the query.
+import { sql } from "drizzle-orm";
+import type { AppDatabase } from "@/lib/db";
+
+export interface RateLimitVerdict {
+  ok: boolean;
+  /** Seconds until the window ends (for Retry-After), at least 1. */
+  retryAfterS: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit on `key` and says whether it is within `limit` per `windowMs`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitVerdict>;
+}
+
+/** Counters older than this are deleted now and then. */
+const KEEP_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+function windowOf(now: number, windowMs: number) {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, retryAfterS: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+}
+
+export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, now: () => number = Date.now): RateLimiter {
+  if (database.kind === "pglite") {
+    const counts = new Map<string, { start: number; count: number }>();
+    let swept = now();
+    return {
+      async hit(key, limit, windowMs) {
+        const t = now();
+        const { start, retryAfterS } = windowOf(t, windowMs);
+        if (t - swept > SWEEP_EVERY_MS) {
+          swept = t;
+          for (const [k, v] of counts) if (v.start < t - KEEP_MS) counts.delete(k);
+        }
+        const entry = counts.get(key);
+        const count = entry && entry.start === start ? entry.count + 1 : 1;
+        counts.set(key, { start, count });
+        return { ok: count <= limit, retryAfterS };
+      },
+    };
+  }
+  const { db } = database;
+  let swept = 0;
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now();
+      const { start, retryAfterS } = windowOf(t, windowMs);
+      const windowStart = new Date(start);
+      const rows = await db.execute<{ count: number }>(sql`
+        INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
+          window_start = EXCLUDED.window_start
+        RETURNING count`);
+      if (t - swept > SWEEP_EVERY_MS) {
+        swept = t;
+        await db.execute(sql`DELETE FROM rate_limits WHERE window_start < ${new Date(t - KEEP_MS)}`);
+      }
+      const count = Number((rows as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1);
+      return { ok: count <= limit, retryAfterS };
+    },
+  };
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The limits, per minute (env overrides for deployments and benchmarks). */
+export function rateLimits() {
+  return {
+    /** Sign-in callbacks per address: each costs one /api_neauth call. */
+    signInPerAddress: positiveInt(process.env.RATE_LIMIT_SIGNIN_PER_MINUTE, 20),
+    /** All sign-in callbacks of the deployment: what a client that varies its address meets. */
+    signInTotal: positiveInt(process.env.RATE_LIMIT_SIGNIN_TOTAL_PER_MINUTE, 600),
+    /** BFF calls per session: a board refresh is ~44, an export of 100,000 rows 10. */
+    apiPerSession: positiveInt(process.env.RATE_LIMIT_API_PER_MINUTE, 1200),
+  };
+}
+
+export const MINUTE_MS = 60_000;
+
+const globalForLimiter = globalThis as typeof globalThis & { __backyardLimiter?: Promise<RateLimiter> };
+
+/** The process's limiter over the app database. */
+export function getRateLimiter(): Promise<RateLimiter> {
+  globalForLimiter.__backyardLimiter ??= import("@/lib/db").then(async ({ getDatabase }) => createRateLimiter(await getDatabase()));
+  return globalForLimiter.__backyardLimiter;
+}
