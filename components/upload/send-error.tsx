@@ -9,7 +9,9 @@ import type { SendError as SendErrorValue } from "./send-upload";
 export function SendError({ error, children }: { error: SendErrorValue; children?: ReactNode }) {
   const t = useTranslations();
   const description =
-    error.kind === "busy"
+    error.code === "rate-limited"
+      ? t("uploads.errors.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) })
+      : error.kind === "busy"
       ? t("query.error.busy")
       : error.kind === "forbidden"
         ? t("query.error.forbidden")

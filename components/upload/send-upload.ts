@@ -20,6 +20,8 @@ export interface SendError {
   kind: NeErrorKind;
   message: string;
   retryable: boolean;
+  /** How long the BFF asked to wait (429 Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 export interface SendState {
@@ -113,7 +115,10 @@ export interface SendContext {
 }
 
 export function toSendError(error: unknown): SendError {
-  if (isBffError(error)) return { code: error.code, kind: error.kind, message: error.message, retryable: error.retryable };
+  if (isBffError(error)) {
+    const base = { code: error.code, kind: error.kind, message: error.message, retryable: error.retryable };
+    return error.retryAfterMs ? { ...base, retryAfterMs: error.retryAfterMs } : base;
+  }
   return { code: "internal", kind: "upstream-failure", message: error instanceof Error ? error.message : String(error), retryable: true };
 }
 
@@ -125,7 +130,7 @@ async function storeWithRetry(ctx: SendContext, file: UploadFile, batch: Prepare
       return await ctx.api.storeBatch(file.id, batch.index, body);
     } catch (error) {
       if (attempt >= 2 || !isBffError(error) || !error.retryable || error.kind === "auth-expired") throw error;
-      await ctx.sleep(1000 * (attempt + 1), ctx.signal);
+      await ctx.sleep(Math.max(1000 * (attempt + 1), error.retryAfterMs ?? 0), ctx.signal);
     }
   }
 }
@@ -181,10 +186,13 @@ export async function followQueue(ctx: SendContext, start: UploadFile): Promise<
   let file = start;
   let delay = FIRST_POLL_MS;
   let waited = 0;
+  let asked = 0; // a wait the BFF asked for (429), on top of the backoff
   while (isPending(file) && waited < MAX_FOLLOW_MS && !ctx.signal?.aborted) {
     ctx.dispatch({ type: "phase", phase: "following" });
-    await ctx.sleep(delay, ctx.signal);
-    waited += delay;
+    const wait = Math.max(delay, asked);
+    await ctx.sleep(wait, ctx.signal);
+    waited += wait;
+    asked = 0;
     if (ctx.signal?.aborted) break;
     try {
       file = await ctx.api.get(file.id, ctx.signal);
@@ -193,6 +201,7 @@ export async function followQueue(ctx: SendContext, start: UploadFile): Promise<
       const failure = toSendError(error);
       // A hiccup while following changes nothing sent: keep following; anything else is shown.
       if (!failure.retryable || failure.kind === "auth-expired") throw error;
+      asked = failure.retryAfterMs ?? 0;
     }
     delay = nextPollDelay(delay);
   }
