@@ -152,7 +152,11 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
       {stage.name === "too-large" ? <Refusal>{t("card.tooLarge", { size: Math.round(MAX_FILE_BYTES / 1024 / 1024) })}</Refusal> : null}
       {stage.name === "refused" ? (
         <Refusal>
-          {(en ? stage.refusal.reason.en : stage.refusal.reason.ja) + (stage.refusal.line ? ` ${t("card.atLine", { line: stage.refusal.line })}` : "")}
+          {stage.refusal.line
+            ? t("card.refusedAt", { reason: en ? stage.refusal.reason.en : stage.refusal.reason.ja, line: stage.refusal.line })
+            : en
+              ? stage.refusal.reason.en
+              : stage.refusal.reason.ja}
         </Refusal>
       ) : null}
       {stage.name === "broken" ? <Refusal>{t("card.broken", { message: stage.message })}</Refusal> : null}

@@ -1,12 +1,22 @@
 "use client";
 // Everything to start one kind's upload: the drop zone, a paste box and the templates.
 import { useTranslations } from "next-intl";
+import { memo } from "react";
 import type { UploadKind } from "@/lib/csv/types";
 import { DropZone } from "./drop-zone";
 import { PasteBox } from "./paste-box";
 import { TemplateDownloads } from "./template-downloads";
 
-export function KindPanel({ kind, onFiles, onPaste }: { kind: UploadKind; onFiles: (files: File[]) => void; onPaste: (text: string) => void }) {
+// Memoized: the page renders again at every step of every file; this part never changes with them.
+export const KindPanel = memo(function KindPanel({
+  kind,
+  onFiles,
+  onPaste,
+}: {
+  kind: UploadKind;
+  onFiles: (kind: UploadKind, files: File[]) => void;
+  onPaste: (kind: UploadKind, text: string) => void;
+}) {
   const t = useTranslations("uploads");
   return (
     <section
@@ -19,9 +29,9 @@ export function KindPanel({ kind, onFiles, onPaste }: { kind: UploadKind; onFile
         </h2>
         <p className="text-sm text-ink-600 dark:text-ink-300">{t(`kindDescriptions.${kind}`)}</p>
       </div>
-      <DropZone kind={kind} onFiles={onFiles} />
-      <PasteBox kind={kind} onPaste={onPaste} />
+      <DropZone kind={kind} onFiles={(files) => onFiles(kind, files)} />
+      <PasteBox kind={kind} onPaste={(text) => onPaste(kind, text)} />
       <TemplateDownloads kind={kind} />
     </section>
   );
-}
+});

@@ -1,7 +1,9 @@
 "use client";
 // Every problem the checks found (line, column, value, reason in the page's language, severity).
 // A long list is virtualized: only the rows in view are in the document, between two spacer rows,
-// and each row says its place (aria-rowindex) so a screen reader counts the whole list.
+// and each row says its place (aria-rowindex) so a screen reader counts the whole list. Rows have
+// one height (a reason shows on up to two lines, whole in its tooltip and the report): measuring
+// rows as they render recomputes 100,000 offsets each time and held the page up.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { CircleAlert, TriangleAlert } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
@@ -9,7 +11,7 @@ import { useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import { problemAt, type PackedProblems } from "./worker-protocol";
 
-const ROW_HEIGHT = 30;
+const ROW_HEIGHT = 40;
 
 export function ProblemsTable({ problems, captionId }: { problems: PackedProblems; captionId: string }) {
   const t = useTranslations("uploads.problems");
@@ -55,6 +57,7 @@ export function ProblemsTable({ problems, captionId }: { problems: PackedProblem
           {items.map((item) => {
             const p = problemAt(problems, item.index);
             const error = p.severity === "error";
+            const reason = locale === "en" ? p.reason.en : p.reason.ja;
             return (
               <tr key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className="border-t border-ink-100 dark:border-ink-800">
                 <td className={cn(cell, "text-right font-mono tabular-nums")}>{p.line > 0 ? format.number(p.line) : "—"}</td>
@@ -68,8 +71,8 @@ export function ProblemsTable({ problems, captionId }: { problems: PackedProblem
                 <td className={cn(cell, "font-mono whitespace-pre")} title={p.value ?? undefined} data-user-content="">
                   {p.value ?? "—"}
                 </td>
-                <td className={cell} title={locale === "en" ? p.reason.en : p.reason.ja}>
-                  {locale === "en" ? p.reason.en : p.reason.ja}
+                <td className="px-2 py-1" title={reason}>
+                  <span className="line-clamp-2 break-words">{reason}</span>
                 </td>
               </tr>
             );

@@ -196,6 +196,8 @@ describe("sendFile", () => {
     const h = harness(api);
     await sendFile(h.ctx, plan(3), null);
     expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 1"]);
+    // The file is read once more, so its status is the journal's, not the one it was created with.
+    expect(api.calls.at(-1)).toBe("get");
     expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "failed", "stored"]);
   });
 
@@ -274,7 +276,7 @@ describe("resume, resend, cancel", () => {
     const file = await storedFile(api, 2);
     const h = harness(api);
     await cancelFile(h.ctx, file);
-    expect(api.calls).toEqual(["cancel"]);
+    expect(api.calls).toEqual(["cancel", "get"]);
     expect(h.state().file?.batches.map((b) => b.state)).toEqual(["cancelled", "cancelled"]);
   });
 });

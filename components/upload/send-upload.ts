@@ -90,9 +90,9 @@ export function nextStored(file: UploadFile): UploadBatch | undefined {
   return file.batches.find((b) => b.state === "stored");
 }
 
-/** Rows handed to the upstream so far (batches with a send time). */
+/** Rows handed to the upstream and not refused (batches sent, failed ones left out). */
 export function rowsSent(file: UploadFile): number {
-  return file.batches.reduce((sum, b) => sum + (b.sentAt ? b.rows : 0), 0);
+  return file.batches.reduce((sum, b) => sum + (b.sentAt && b.state !== "failed" && b.state !== "cancelled" ? b.rows : 0), 0);
 }
 
 /** Following the queue: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
@@ -181,9 +181,17 @@ async function sendStored(ctx: SendContext, start: UploadFile): Promise<UploadFi
 
 class StopSending extends Error {}
 
-/** Polls the journal (which asks the queue) until no batch is pending, with a growing delay. */
+/**
+ * Polls the journal (which asks the queue) until no batch is pending, with a growing delay. Reads
+ * the file at least once, so its status is the journal's (the send answers carry batches only).
+ */
 export async function followQueue(ctx: SendContext, start: UploadFile): Promise<UploadFile> {
   let file = start;
+  if (!isPending(file)) {
+    file = await ctx.api.get(file.id, ctx.signal);
+    ctx.dispatch({ type: "file", file });
+    return file;
+  }
   let delay = FIRST_POLL_MS;
   let waited = 0;
   let asked = 0; // a wait the BFF asked for (429), on top of the backoff

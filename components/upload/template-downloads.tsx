@@ -3,6 +3,7 @@
 // table and downloadable. The reader module loads after the page paints; until then the buttons wait.
 import { Download } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { UploadKind } from "@/lib/csv/types";
 import { columnGuideCsv } from "./column-guide";
@@ -13,6 +14,8 @@ export function TemplateDownloads({ kind }: { kind: UploadKind }) {
   const t = useTranslations("uploads.templates");
   const locale = useLocale();
   const csv = useCsvModule();
+  // The table (95 rows for goods) is built only once the person opens it.
+  const [open, setOpen] = useState(false);
   const columns = csv?.UPLOAD_COLUMNS[kind] ?? [];
 
   const template = (encoding: "shift_jis" | "utf-8") => {
@@ -38,34 +41,36 @@ export function TemplateDownloads({ kind }: { kind: UploadKind }) {
           {t("guide")}
         </Button>
       </div>
-      <details className="rounded-md border border-ink-200 dark:border-ink-800">
+      <details className="rounded-md border border-ink-200 dark:border-ink-800" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-ink-800 select-none hover:bg-ink-50 dark:text-ink-100 dark:hover:bg-ink-800/60">
           {t("columns", { count: columns.length })}
         </summary>
-        <div className="overflow-x-auto border-t border-ink-200 dark:border-ink-800">
-          <table className="w-full text-left text-xs">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 font-medium">{t("name")}</th>
-                <th scope="col" className="px-3 py-1.5 font-medium">{t("label")}</th>
-                <th scope="col" className="px-3 py-1.5 font-medium">{t("required")}</th>
-                <th scope="col" className="px-3 py-1.5 font-medium">{t("description")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100 text-ink-800 dark:divide-ink-800 dark:text-ink-100">
-              {columns.map((c) => (
-                <tr key={c.name}>
-                  <td className="px-3 py-1.5 font-mono whitespace-nowrap">{c.name}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{locale === "en" ? c.label.en : c.label.ja}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{c.required ? t("yes") : t("no")}</td>
-                  {/* The guide exists in Japanese only. */}
-                  <td lang="ja" className="px-3 py-1.5">{c.guide}</td>
+        {open ? (
+          <div className="overflow-x-auto border-t border-ink-200 dark:border-ink-800">
+            <table className="w-full text-left text-xs">
+              <caption className="sr-only">{t("caption")}</caption>
+              <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
+                <tr>
+                  <th scope="col" className="px-3 py-1.5 font-medium">{t("name")}</th>
+                  <th scope="col" className="px-3 py-1.5 font-medium">{t("label")}</th>
+                  <th scope="col" className="px-3 py-1.5 font-medium">{t("required")}</th>
+                  <th scope="col" className="px-3 py-1.5 font-medium">{t("description")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-ink-100 text-ink-800 dark:divide-ink-800 dark:text-ink-100">
+                {columns.map((c) => (
+                  <tr key={c.name}>
+                    <td className="px-3 py-1.5 font-mono whitespace-nowrap">{c.name}</td>
+                    <td className="px-3 py-1.5 whitespace-nowrap">{locale === "en" ? c.label.en : c.label.ja}</td>
+                    <td className="px-3 py-1.5 whitespace-nowrap">{c.required ? t("yes") : t("no")}</td>
+                    {/* The guide exists in Japanese only. */}
+                    <td lang="ja" className="px-3 py-1.5">{c.guide}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </details>
     </div>
   );

@@ -73,17 +73,23 @@ function Workspace() {
     else if (card.stage.name === "lookup-waiting") void checkCard(card.kind, card.stage.preview, depsOf(card.id));
   }, [cards, depsOf, started]);
 
-  const addFiles = (kind: UploadKind, files: File[]) =>
-    dispatch({
-      type: "add",
-      cards: files.map((file) => ({ id: crypto.randomUUID(), kind, fileName: file.name, size: file.size, source: { type: "file", file }, stage: { name: "waiting" } })),
-    });
+  const addFiles = useCallback(
+    (kind: UploadKind, files: File[]) =>
+      dispatch({
+        type: "add",
+        cards: files.map((file) => ({ id: crypto.randomUUID(), kind, fileName: file.name, size: file.size, source: { type: "file", file }, stage: { name: "waiting" } })),
+      }),
+    [],
+  );
 
-  const addPaste = (kind: UploadKind, text: string) =>
-    dispatch({
-      type: "add",
-      cards: [{ id: crypto.randomUUID(), kind, fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text }, stage: { name: "waiting" } }],
-    });
+  const addPaste = useCallback(
+    (kind: UploadKind, text: string) =>
+      dispatch({
+        type: "add",
+        cards: [{ id: crypto.randomUUID(), kind, fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text }, stage: { name: "waiting" } }],
+      }),
+    [],
+  );
 
   const remove = (id: string) => {
     readers.get(id)?.end();
@@ -97,7 +103,7 @@ function Workspace() {
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 lg:grid-cols-2">
         {UPLOAD_KINDS.map((kind) => (
-          <KindPanel key={kind} kind={kind} onFiles={(files) => addFiles(kind, files)} onPaste={(text) => addPaste(kind, text)} />
+          <KindPanel key={kind} kind={kind} onFiles={addFiles} onPaste={addPaste} />
         ))}
       </div>
       {cards.length > 0 ? (

@@ -49,6 +49,12 @@ export function useSend() {
     if (error?.kind === "auth-expired") handleAuthExpired(new BffError({ ...error, status: 401 }));
   }, [state.error]);
 
+  // A new journal entry shows in the lists at once, not only when its sending ends.
+  const fileId = state.file?.id;
+  useEffect(() => {
+    if (fileId) refreshJournal();
+  }, [fileId, refreshJournal]);
+
   // Leaving while batches are being stored or sent: the journal keeps them, but ask first.
   const underWay = state.phase === "creating" || state.phase === "storing" || state.phase === "sending" || state.phase === "waiting-turn";
   useEffect(() => {
