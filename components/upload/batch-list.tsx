@@ -16,9 +16,11 @@ export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: bo
   const lines = (b: UploadBatch) => t("lines", { first: format.number(b.firstLine), last: format.number(b.lastLine) });
 
   return (
-    <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
+    <div tabIndex={0} role="region" aria-labelledby={`batches-${file.id}`} className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
       <table className="w-full text-left text-xs">
-        <caption className="sr-only">{t("caption", { file: file.fileName })}</caption>
+        <caption id={`batches-${file.id}`} className="sr-only">
+          {t("caption", { file: file.fileName })}
+        </caption>
         <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
           <tr>
             <th scope="col" className="px-2 py-1.5 font-medium">{t("batch")}</th>

@@ -28,7 +28,9 @@ export function DropZone({ kind, onFiles }: { kind: UploadKind; onFiles: (files:
           : "border-ink-300 bg-ink-25 hover:border-brand-400 hover:bg-ink-50 dark:border-ink-700 dark:bg-ink-900/40 dark:hover:border-brand-500 dark:hover:bg-ink-900",
       )}
     >
-      <input {...getInputProps({ "aria-label": t("drop.inputLabel", { kind: kindName }) })} />
+      {/* The zone is the control people and screen readers use; the input only carries the chosen
+          files. Not displayed, so it is neither a second control inside the zone nor focusable. */}
+      <input {...getInputProps({ style: { display: "none" } })} />
       <FileUp aria-hidden="true" className="size-7 text-ink-500 dark:text-ink-400" />
       <p className="text-sm font-medium text-ink-900 dark:text-ink-100">{isDragActive ? t("drop.active") : t("drop.title", { kind: kindName })}</p>
       <p id={`drop-hint-${kind}`} className="text-xs text-ink-600 dark:text-ink-300">

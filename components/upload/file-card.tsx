@@ -162,12 +162,12 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
       {stage.name === "broken" ? <Refusal>{t("card.broken", { message: stage.message })}</Refusal> : null}
 
       {"preview" in stage ? (
-        <section aria-labelledby={`${ids.preview}-h`} className="flex flex-col gap-2">
+        <div className="flex flex-col gap-2">
           <h4 id={`${ids.preview}-h`} className="text-sm font-semibold text-ink-900 dark:text-ink-100">
             {t("preview.title")}
           </h4>
           <PreviewTable kind={card.kind} preview={stage.preview} titleId={ids.preview} />
-        </section>
+        </div>
       ) : null}
 
       {stage.name === "lookup-failed" ? (
@@ -182,7 +182,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
       {stage.name === "checked" ? (
         <>
           {stage.problems.count > 0 ? (
-            <section aria-labelledby={`${ids.problems}-h`} className="flex flex-col gap-2">
+            <div className="flex flex-col gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h4 id={`${ids.problems}-h`} className="text-sm font-semibold text-ink-900 dark:text-ink-100">
                   {t("problems.title", { count: stage.problems.count })}
@@ -193,7 +193,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
                 </Button>
               </div>
               <ProblemsTable problems={stage.problems} captionId={ids.problems} />
-            </section>
+            </div>
           ) : null}
 
           {!journalFile && send.state.phase !== "duplicate" ? (

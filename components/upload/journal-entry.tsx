@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { timeZone } from "@/i18n/config";
 import type { BffError } from "@/lib/query/bff-error";
@@ -16,13 +16,15 @@ import { journalApi } from "./journal-api";
 import { isPending } from "./send-upload";
 import { useSend } from "./use-send";
 
-export function JournalEntry({ id, headingLevel = 3 }: { id: string; headingLevel?: 3 | 4 }) {
+/** `titleShown` false where a drawer's title already names the file (the heading stays for screen readers). */
+export function JournalEntry({ id, titleShown = true }: { id: string; titleShown?: boolean }) {
   const t = useTranslations("uploads");
   const format = useFormatter();
   const query = useQuery<UploadFile, BffError>({ queryKey: uploadKeys.file(id), queryFn: ({ signal }) => journalApi.get(id, signal), staleTime: 0 });
   const send = useSend();
   const file = send.state.file ?? query.data;
   const followed = useRef(false);
+  const headingId = useId();
 
   useEffect(() => {
     if (!query.data || followed.current || send.state.phase !== "idle" || !isPending(query.data)) return;
@@ -39,14 +41,13 @@ export function JournalEntry({ id, headingLevel = 3 }: { id: string; headingLeve
       </p>
     );
   }
-  const Heading = headingLevel === 3 ? "h3" : "h4";
   const created = new Date(file.createdAt);
   return (
-    <div className="flex flex-col gap-3" data-journal-id={file.id}>
+    <article aria-labelledby={headingId} className="flex flex-col gap-3" data-journal-id={file.id}>
       <div className="space-y-0.5">
-        <Heading className="truncate text-sm font-semibold text-ink-950 dark:text-ink-0" data-user-content="">
+        <h3 id={headingId} className={titleShown ? "truncate text-sm font-semibold text-ink-950 dark:text-ink-0" : "sr-only"} data-user-content="">
           {file.fileName}
-        </Heading>
+        </h3>
         <p className="text-xs text-ink-600 dark:text-ink-300">
           {t("journal.entryMeta", {
             kind: t(`kinds.${file.kind}`),
@@ -58,6 +59,6 @@ export function JournalEntry({ id, headingLevel = 3 }: { id: string; headingLeve
         {file.excludedLines.length > 0 ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("journal.excluded", { count: file.excludedLines.length })}</p> : null}
       </div>
       <FileSendPanel file={file} send={send} />
-    </div>
+    </article>
   );
 }

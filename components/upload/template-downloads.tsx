@@ -12,6 +12,7 @@ import { saveFile } from "./download";
 
 export function TemplateDownloads({ kind }: { kind: UploadKind }) {
   const t = useTranslations("uploads.templates");
+  const kinds = useTranslations("uploads.kinds");
   const locale = useLocale();
   const csv = useCsvModule();
   // The table (95 rows for goods) is built only once the person opens it.
@@ -46,9 +47,11 @@ export function TemplateDownloads({ kind }: { kind: UploadKind }) {
           {t("columns", { count: columns.length })}
         </summary>
         {open ? (
-          <div className="overflow-x-auto border-t border-ink-200 dark:border-ink-800">
+          <div tabIndex={0} role="region" aria-labelledby={`guide-${kind}`} className="overflow-x-auto border-t border-ink-200 dark:border-ink-800">
             <table className="w-full text-left text-xs">
-              <caption className="sr-only">{t("caption")}</caption>
+              <caption id={`guide-${kind}`} className="sr-only">
+                {t("caption", { kind: kinds(kind) })}
+              </caption>
               <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
                 <tr>
                   <th scope="col" className="px-3 py-1.5 font-medium">{t("name")}</th>

@@ -110,9 +110,17 @@ export function UploadJournal() {
       {query.isError ? (
         <QueryErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800" aria-busy={query.isFetching || undefined}>
+        <div
+          tabIndex={0}
+          role="region"
+          aria-labelledby="uploads-journal-caption"
+          className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800"
+          aria-busy={query.isFetching || undefined}
+        >
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("journal.caption", { total })}</caption>
+            <caption id="uploads-journal-caption" className="sr-only">
+              {t("journal.caption", { total })}
+            </caption>
             <thead className="bg-ink-50 text-xs text-ink-700 dark:bg-ink-900 dark:text-ink-200">
               <tr>
                 <th scope="col" className={th}>{t("journal.when")}</th>
@@ -183,7 +191,7 @@ export function UploadJournal() {
       </nav>
 
       <Modal open={open !== null} onClose={() => setOpen(null)} side="right" title={open?.fileName ?? ""} subtitle={t("journal.drawerSubtitle")}>
-        {open ? <JournalEntry key={open.id} id={open.id} headingLevel={4} /> : null}
+        {open ? <JournalEntry key={open.id} id={open.id} titleShown={false} /> : null}
       </Modal>
     </section>
   );
