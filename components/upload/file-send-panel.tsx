@@ -4,6 +4,7 @@
 import { ExternalLink, Play, RotateCcw, Square, XCircle } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { UploadFile } from "@/lib/uploads/contract";
 import { BatchList } from "./batch-list";
@@ -11,10 +12,32 @@ import { SendError } from "./send-error";
 import { nextStored } from "./send-upload";
 import { SendProgress } from "./send-progress";
 import { StateBadge } from "./state-badge";
-import { warehouseStockHref } from "./stock-link";
 import type { useSend } from "./use-send";
 
 type Send = ReturnType<typeof useSend>;
+
+/**
+ * The stock grid's link for a finished warehouse-stock upload. Its URL format comes with the
+ * registry and the grid's URL state, loaded only once such an upload is shown.
+ */
+function useStockHref(goodsCodes: readonly string[] | null): string | null {
+  const [href, setHref] = useState<{ key: string; href: string | null } | null>(null);
+  const key = goodsCodes?.join("\n") ?? null;
+  useEffect(() => {
+    if (key === null || !goodsCodes) return;
+    let live = true;
+    import("./stock-link").then(
+      (m) => live && setHref({ key, href: m.warehouseStockHref(goodsCodes) }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // The codes are compared by their joined text (a new array each time the file is read).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return href && href.key === key ? href.href : null;
+}
 
 export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send: Send; onRetry?: () => void }) {
   const t = useTranslations("uploads.send");
@@ -22,8 +45,10 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
   const idle = state.phase === "idle";
   const stoppable = state.phase === "waiting-turn" || state.phase === "storing" || state.phase === "sending";
   const remaining = nextStored(file);
-  const totalRows = file.batches.reduce((sum, b) => sum + b.rows, 0);
-  const stockHref = file.kind === "warehouse-stock" && file.status === "done" ? warehouseStockHref(file.goodsCodes) : null;
+  // Rows to send: the batches' own count once all are stored, else the file's rows less those left out.
+  const totalRows =
+    file.batches.length === file.batchCount ? file.batches.reduce((sum, b) => sum + b.rows, 0) : file.rows - file.excludedLines.length;
+  const stockHref = useStockHref(file.kind === "warehouse-stock" && file.status === "done" ? file.goodsCodes : null);
 
   return (
     <div className="flex flex-col gap-3">
@@ -31,7 +56,7 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
         <span className="text-ink-600 dark:text-ink-300">{t("status")}</span>
         <StateBadge file={file.status} />
       </div>
-      <SendProgress state={state} file={file} totalRows={totalRows || file.rows} />
+      <SendProgress state={state} file={file} totalRows={totalRows} />
       {state.error && idle ? (
         <SendError error={state.error}>
           {onRetry ? (
