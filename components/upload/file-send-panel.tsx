@@ -52,10 +52,14 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-ink-600 dark:text-ink-300">{t("status")}</span>
-        <StateBadge file={file.status} />
-      </div>
+      {/* The journal's status, once the loop rests (while it runs, the progress says more and the
+          status last read may be behind). */}
+      {idle ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-ink-600 dark:text-ink-300">{t("status")}</span>
+          <StateBadge file={file.status} />
+        </div>
+      ) : null}
       <SendProgress state={state} file={file} totalRows={totalRows} />
       {state.error && idle ? (
         <SendError error={state.error}>
