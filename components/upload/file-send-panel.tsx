@@ -44,7 +44,13 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
   const { state } = send;
   const idle = state.phase === "idle";
   const stoppable = state.phase === "waiting-turn" || state.phase === "storing" || state.phase === "sending";
-  const remaining = nextStored(file);
+  const [closing, setClosing] = useState(false);
+  // Another tab or device is sending a batch of this file: it carries on; this page only follows.
+  const sendingElsewhere = file.batches.some((b) => b.state === "sending");
+  const remaining = sendingElsewhere ? undefined : nextStored(file);
+  // Failed or unknown batches and nothing left to send: the person may close the upload for good.
+  const closable =
+    !remaining && !sendingElsewhere && file.status !== "cancelled" && file.batches.some((b) => b.state === "failed" || b.state === "unknown");
   // Rows to send: the batches' own count once all are stored, else the file's rows less those left out.
   const totalRows =
     file.batches.length === file.batchCount ? file.batches.reduce((sum, b) => sum + b.rows, 0) : file.rows - file.excludedLines.length;
@@ -97,6 +103,12 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
             {t("cancelEntry")}
           </Button>
         ) : null}
+        {idle && closable && !closing ? (
+          <Button onClick={() => setClosing(true)}>
+            <XCircle aria-hidden="true" />
+            {t("close")}
+          </Button>
+        ) : null}
         {stockHref ? (
           <Link href={stockHref} className={buttonClasses({ size: "md" })}>
             <ExternalLink aria-hidden="true" />
@@ -104,6 +116,27 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
           </Link>
         ) : null}
       </div>
+      {closing && idle ? (
+        <div role="alertdialog" aria-labelledby={`close-${file.id}`} className="flex flex-wrap items-center gap-2 rounded-md bg-ink-50 p-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && setClosing(false)}>
+          <p id={`close-${file.id}`} className="flex-1 text-sm text-ink-800 dark:text-ink-100">
+            {t("confirmClose")}
+          </p>
+          <Button
+            size="sm"
+            variant="primary"
+            autoFocus
+            onClick={() => {
+              setClosing(false);
+              void send.cancel(file);
+            }}
+          >
+            {t("close")}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setClosing(false)}>
+            {t("keepOpen")}
+          </Button>
+        </div>
+      ) : null}
       {file.batches.length > 0 ? <BatchList file={file} busy={!idle} onResend={(index) => void send.resend(file, index)} /> : null}
     </div>
   );

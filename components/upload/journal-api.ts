@@ -86,7 +86,8 @@ export const journalApi: JournalApi = {
     return answer(await call(`${batchUrl(id, index)}/send`, { method: "POST", json: resend ? { resend: true } : {} }), (c) => c.uploadBatchSchema);
   },
   async cancel(id) {
-    return answer(await call(`${fileUrl(id)}/cancel`, { method: "POST", json: {} }), (c) => c.uploadFileSchema);
+    // The route reads no body.
+    return answer(await call(`${fileUrl(id)}/cancel`, { method: "POST" }), (c) => c.uploadFileSchema);
   },
   async get(id, signal) {
     return answer(await call(fileUrl(id), { signal }), (c) => c.uploadFileSchema);
