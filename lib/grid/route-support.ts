@@ -18,14 +18,23 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-export function problem(status: number, code: string, message: string): Response {
+/** An error answer; `extra` adds fields beside `error` (e.g. the upload journal's `previous`). */
+export function problem(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
   const kind: NeErrorKind = status === 401 ? "auth-expired" : status === 403 ? "forbidden" : status >= 500 ? "upstream-failure" : "invalid-request";
-  return json({ error: { code, message, retryable: status >= 500, kind } }, status);
+  return json({ ...extra, error: { code, message, retryable: status >= 500, kind } }, status);
 }
 
 /** A zod schema (classic or mini) as far as reading a body needs. */
 export interface BodySchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** The 403 for a change without this site's Origin (browsers send it on every POST, PUT, PATCH, DELETE), or null. */
+export function originRefusal(request: Request): Response | null {
+  const origin = request.headers.get("origin");
+  if (origin === null) return problem(403, "missing-origin", "a change must carry the page's Origin");
+  if (origin !== publicOrigin(request)) return problem(403, "foreign-origin", "cross-origin requests are refused");
+  return null;
 }
 
 type Guarded = { owner: GridOwner; grid: string } | { response: Response };
@@ -36,9 +45,8 @@ type Guarded = { owner: GridOwner; grid: string } | { response: Response };
  */
 export async function guard(request: Request, gridParam: string, mutation: boolean): Promise<Guarded> {
   if (mutation) {
-    const origin = request.headers.get("origin");
-    if (origin === null) return { response: problem(403, "missing-origin", "a change must carry the page's Origin") };
-    if (origin !== publicOrigin(request)) return { response: problem(403, "foreign-origin", "cross-origin requests are refused") };
+    const refused = originRefusal(request);
+    if (refused) return { response: refused };
   }
   const grid = gridIdSchema.safeParse(gridParam);
   if (!grid.success) return { response: problem(404, "unknown-grid", "no such grid") };
