@@ -296,6 +296,13 @@ for (const mode of ["pglite", "postgres"] as const) {
       const sender = createSender({ database: test.database, journal, gateway: fakeGateway() });
       expect(await sender.sendBatch(uploader, id, 1)).toMatchObject({ ok: false, failure: { status: 409, code: "batch-cancelled" } });
 
+      // A failed batch of a cancelled file is not sent again, even when asked.
+      const failed = await readyFile(journal);
+      await setState(failed, 0, "failed");
+      expect(await journal.cancel(OWNER, failed)).toMatchObject({ ok: true });
+      expect((await journal.getFile(OWNER, failed))?.status).toBe("failed");
+      expect(await sender.sendBatch(uploader, failed, 0, { resend: true })).toMatchObject({ ok: false, failure: { status: 409, code: "batch-cancelled" } });
+
       const sent = await readyFile(journal);
       await setState(sent, 0, "done");
       expect(await journal.cancel(OWNER, sent)).toMatchObject({ ok: false, failure: { status: 409, code: "nothing-to-cancel" } });

@@ -389,19 +389,23 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
           .for("update");
         if (!file) return "not-found" as const;
         if (file.cancelledAt) return "cancelled" as const;
-        const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(uploadBatches).where(eq(uploadBatches.fileId, fileId));
+        const [{ n, resendable } = { n: 0, resendable: 0 }] = await tx
+          .select({ n: count(), resendable: sql<number>`count(*) FILTER (WHERE ${uploadBatches.state} IN ('failed', 'unknown'))::int` })
+          .from(uploadBatches)
+          .where(eq(uploadBatches.fileId, fileId));
         // Only stored batches are stopped; one being sent finishes as it will (its call is out).
         const stopped = await tx
           .update(uploadBatches)
           .set({ state: "cancelled" })
           .where(and(eq(uploadBatches.fileId, fileId), eq(uploadBatches.state, "stored")))
           .returning({ index: uploadBatches.index });
-        if (stopped.length === 0 && n >= file.batchCount) return "nothing" as const;
+        // A cancel also closes failed and unknown batches to a resend; with none of those, nothing is left to stop.
+        if (stopped.length === 0 && n >= file.batchCount && resendable === 0) return "nothing" as const;
         await tx.update(uploadFiles).set({ cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(uploadFiles.id, fileId));
         return "cancelled" as const;
       });
       if (outcome === "not-found") return fail(404, "not-found", "no such upload");
-      if (outcome === "nothing") return fail(409, "nothing-to-cancel", "every batch of this upload was already sent");
+      if (outcome === "nothing") return fail(409, "nothing-to-cancel", "every batch of this upload was sent and none is left to send");
       const file = await readFile(owner, fileId);
       if (!file) return fail(404, "not-found", "no such upload");
       return { ok: true, value: file, status: 200 };

@@ -148,7 +148,12 @@ export function createSender({ database, journal, gateway, firstCheckMs = FIRST_
     if (!claimed) {
       const now = await journal.getFile(owner, fileId);
       const batch = now?.batches.find((b) => b.index === index) ?? current;
-      return { ok: false, failure: notClaimed(batch.state, now?.status === "cancelled" || file.status === "cancelled", batch) };
+      // A cancelled file may still show "failed" (a failure outranks the cancel): ask the row itself.
+      const [row] = await db
+        .select({ cancelledAt: uploadFiles.cancelledAt })
+        .from(uploadFiles)
+        .where(and(eq(uploadFiles.id, fileId), eq(uploadFiles.companyNeId, owner.companyNeId)));
+      return { ok: false, failure: notClaimed(batch.state, Boolean(row?.cancelledAt), batch) };
     }
     await journal.touchFile(fileId);
 

@@ -1,6 +1,7 @@
 // Stops an upload: its batches still "stored" become "cancelled" and no batch is stored or sent
 // after; a batch being sent finishes as it will. 200 with the file (again 200 when already
-// cancelled), 409 nothing-to-cancel when every batch was already sent. No body is read.
+// cancelled; failed or unknown batches can no longer be resent), 409 nothing-to-cancel when every batch
+// was sent and none failed or is unknown. No body is read.
 import { failureResponse, fileParamsSchema, guardUpload, json, readParams } from "@/lib/uploads/route-support";
 import { getUploads } from "@/lib/uploads/server";
 
