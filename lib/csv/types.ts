@@ -40,6 +40,12 @@ export interface CsvRefusal {
 export interface CsvRecord {
   line: number;
   cells: string[];
+  /**
+   * Set when a double quote is misplaced in the record (a quote inside an unquoted cell, or text
+   * after a closing quote): the cells are read as best they can be, and the check refuses the row.
+   * `cell` is 0-based.
+   */
+  quoteProblem?: { cell: number; kind: "stray-quote" | "text-after-quote" };
 }
 
 export interface CsvRead {
@@ -84,6 +90,11 @@ export interface CheckResult {
   errorLines: number[];
   /** Lines of records with warnings only (sorted). */
   warningLines: number[];
+  /**
+   * Whether the file as a whole is refused (a header problem, no data rows): then no batch may be
+   * sent whatever lines are left out. Header problems are at line 1 and not in errorLines.
+   */
+  fileRefused?: boolean;
 }
 
 /** One upstream call's worth of rows, as it is stored in the journal and sent. */
