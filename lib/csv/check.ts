@@ -140,15 +140,23 @@ interface StockState {
   linked: boolean;
 }
 
+/** Empty once trimmed (the usual empty cell is "", so trim runs only for the rare others). */
+const isEmpty = (v: string): boolean => v === "" || v.trim() === "";
+
+/**
+ * Warehouse stock rows. This runs for every row of a 100,000-row file, so it avoids closures and
+ * string building per row: column positions are resolved once, the simulated stock is keyed like
+ * the look-ups' (one key string a row, hashed once for both maps).
+ */
 function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector): void {
-  const at = (name: string) => t.position.get(name);
-  const col = (name: string) => uploadColumn("warehouse-stock", name) as CheckedColumn;
-  const ops = OPERATIONS.filter((op) => at(op) !== undefined).map((op) => ({ op, index: at(op) as number, column: col(op) }));
-  const whAt = at("kyoten_mei");
-  const codeAt = at("syohin_code");
-  const reasonAt = at("nyusyukko_riyu");
-  const reasonCol = col("nyusyukko_riyu");
-  const state = new Map<string, StockState>();
+  const pos = (name: string) => t.position.get(name) ?? -1;
+  const opAt = OPERATIONS.map(pos);
+  const opCols = OPERATIONS.map((op) => uploadColumn("warehouse-stock", op) as CheckedColumn);
+  const whAt = pos("kyoten_mei");
+  const codeAt = pos("syohin_code");
+  const reasonAt = pos("nyusyukko_riyu");
+  const reasonCol = uploadColumn("warehouse-stock", "nyusyukko_riyu") as CheckedColumn;
+  const state = new Map<string, Map<string, StockState>>();
   for (const r of records) {
     out.startRow(r.line);
     if (!checkShape(t, r, out)) {
@@ -158,83 +166,84 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
     const cells = r.cells;
     const line = r.line;
     // The operation: exactly one of the four.
-    let op: Operation | null = null;
+    let op = -1;
     let opRaw = "";
-    let opCount = 0;
-    for (const o of ops) {
-      const raw = cells[o.index] as string;
-      if (raw === "" || raw.trim() === "") continue;
-      opCount++;
-      if (opCount === 1) {
-        op = o.op;
+    let second = -1;
+    for (let k = 0; k < 4; k++) {
+      const at = opAt[k] as number;
+      if (at < 0) continue;
+      const raw = cells[at] as string;
+      if (isEmpty(raw)) continue;
+      if (op < 0) {
+        op = k;
         opRaw = raw;
-      } else if (opCount === 2) {
-        out.add(
-          line,
-          o.op,
-          raw,
-          "several-operations",
-          `${op} と ${o.op} は同じ行に指定できません。1行に1つの操作（加算・減算・紐付け・削除のどれか）だけを入力してください`,
-          `${op} and ${o.op} cannot be combined; give one operation a line (add, subtract, link or delete)`,
-        );
-      }
+      } else if (second < 0) second = k;
     }
     let amount = 0;
-    if (opCount === 0) {
+    if (op < 0) {
       out.add(line, null, null, "no-operation", "操作がありません。kasan_su・gensan_su・kyoten_syohin_himoduke・kyoten_syohin_sakujyo のどれか1つを入力してください", "no operation: give exactly one of kasan_su, gensan_su, kyoten_syohin_himoduke, kyoten_syohin_sakujyo");
-    } else if (opCount === 1 && op !== null) {
+    } else if (second >= 0) {
+      const a = OPERATIONS[op] as Operation;
+      const b = OPERATIONS[second] as Operation;
+      out.add(
+        line,
+        b,
+        cells[opAt[second] as number] as string,
+        "several-operations",
+        `${a} と ${b} は同じ行に指定できません。1行に1つの操作（加算・減算・紐付け・削除のどれか）だけを入力してください`,
+        `${a} and ${b} cannot be combined; give one operation a line (add, subtract, link or delete)`,
+      );
+    } else {
       const v = opRaw.trim();
-      const c = col(op);
-      if (op === "kasan_su" || op === "gensan_su") {
+      const c = opCols[op] as CheckedColumn;
+      if (op < 2) {
         const q = readQuantity(c, v);
         if (typeof q === "number") amount = q;
-        else out.fault(line, op, opRaw, q);
-      } else if (op === "kyoten_syohin_himoduke" ? v !== "a" : v !== "d") {
-        const letter = op === "kyoten_syohin_himoduke" ? "a" : "d";
-        out.add(line, op, opRaw, "not-a-choice", `${jaName(c)}には ${letter} を入力してください: ${v}`, `${enName(c)} must be ${letter}: ${v}`);
+        else out.fault(line, c.name, opRaw, q);
+      } else {
+        const letter = op === 2 ? "a" : "d";
+        if (v !== letter) out.add(line, c.name, opRaw, "not-a-choice", `${jaName(c)}には ${letter} を入力してください: ${v}`, `${enName(c)} must be ${letter}: ${v}`);
       }
     }
-    if (reasonAt !== undefined) {
-      const f = cellFault(reasonCol, cells[reasonAt] as string);
-      if (f) out.fault(line, "nyusyukko_riyu", cells[reasonAt] as string, f);
+    if (reasonAt >= 0) {
+      const raw = cells[reasonAt] as string;
+      if (raw.length > (reasonCol.max as number)) out.fault(line, reasonCol.name, raw, cellFault(reasonCol, raw) as CellFault);
     }
-    const warehouseName = whAt === undefined ? "" : (cells[whAt] as string).trim();
-    const code = codeAt === undefined ? "" : (cells[codeAt] as string).trim();
-    if (whAt !== undefined && warehouseName === "") {
-      out.add(line, "kyoten_mei", "", "empty-warehouse", "倉庫名（kyoten_mei）が空です", "the warehouse name (kyoten_mei) is empty");
-    } else if (lookups && whAt !== undefined && !lookups.warehouseNames.has(warehouseName)) {
-      out.add(line, "kyoten_mei", cells[whAt] as string, "unknown-warehouse", `倉庫「${warehouseName}」は倉庫マスタにありません`, `no warehouse named "${warehouseName}" in the warehouse master`);
+    const whRaw = whAt < 0 ? "" : (cells[whAt] as string);
+    const codeRaw = codeAt < 0 ? "" : (cells[codeAt] as string);
+    const warehouseName = whRaw.trim();
+    const code = codeRaw.trim();
+    if (whAt >= 0 && warehouseName === "") {
+      out.add(line, "kyoten_mei", whRaw, "empty-warehouse", "倉庫名（kyoten_mei）が空です", "the warehouse name (kyoten_mei) is empty");
+    } else if (lookups && whAt >= 0 && !lookups.warehouseNames.has(warehouseName)) {
+      out.add(line, "kyoten_mei", whRaw, "unknown-warehouse", `倉庫「${warehouseName}」は倉庫マスタにありません`, `no warehouse named "${warehouseName}" in the warehouse master`);
     }
-    if (codeAt !== undefined && code === "") {
-      out.add(line, "syohin_code", "", "empty-code", "商品コード（syohin_code）が空です", "the goods code (syohin_code) is empty");
-    } else if (lookups && codeAt !== undefined && !lookups.goodsCodes.has(code)) {
-      out.add(line, "syohin_code", cells[codeAt] as string, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
+    if (codeAt >= 0 && code === "") {
+      out.add(line, "syohin_code", codeRaw, "empty-code", "商品コード（syohin_code）が空です", "the goods code (syohin_code) is empty");
+    } else if (lookups && codeAt >= 0 && !lookups.goodsCodes.has(code)) {
+      out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
     }
-    if (lookups && !out.failed && op !== null) applyStock(state, lookups, warehouseName, code, op, amount, line, out);
+    if (lookups && !out.failed && op >= 0) {
+      let byCode = state.get(warehouseName);
+      if (!byCode) state.set(warehouseName, (byCode = new Map()));
+      let s = byCode.get(code);
+      if (!s) {
+        const now = lookups.warehouseStock.get(`${warehouseName}\t${code}`);
+        s = now ? { quantity: now.quantity, allocated: now.allocated, linked: true } : { quantity: 0, allocated: 0, linked: false };
+        byCode.set(code, s);
+      }
+      applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+    }
     out.endRow();
   }
 }
 
+function notLinked(out: Collector, line: number, warehouseName: string, code: string): void {
+  out.add(line, "syohin_code", code, "not-linked", `商品「${code}」は倉庫「${warehouseName}」に紐付いていません（在庫がありません）`, `goods "${code}" is not linked to warehouse "${warehouseName}" (no stock there)`);
+}
+
 /** Stock rules against the current stock and the file's earlier rows (sandbox order and limits). */
-function applyStock(
-  state: Map<string, StockState>,
-  lookups: UploadLookups,
-  warehouseName: string,
-  code: string,
-  op: Operation,
-  amount: number,
-  line: number,
-  out: Collector,
-): void {
-  const key = `${warehouseName}\t${code}`;
-  let s = state.get(key);
-  if (!s) {
-    const now = lookups.warehouseStock.get(key);
-    s = now ? { quantity: now.quantity, allocated: now.allocated, linked: true } : { quantity: 0, allocated: 0, linked: false };
-    state.set(key, s);
-  }
-  const notLinked = () =>
-    out.add(line, "syohin_code", code, "not-linked", `商品「${code}」は倉庫「${warehouseName}」に紐付いていません（在庫がありません）`, `goods "${code}" is not linked to warehouse "${warehouseName}" (no stock there)`);
+function applyStock(s: StockState, warehouseName: string, code: string, op: Operation, amount: number, line: number, out: Collector): void {
   switch (op) {
     case "kasan_su": {
       const base = s.linked ? s.quantity : 0;
@@ -242,12 +251,15 @@ function applyStock(
         out.add(line, op, String(amount), "stock-too-large", `在庫数が上限（${MAX_QUANTITY}）を超えます（在庫数 ${base}、加算 ${amount}）`, `the stock would exceed ${MAX_QUANTITY} (stock ${base}, add ${amount})`);
         return;
       }
-      if (!s.linked) Object.assign(s, { linked: true, quantity: 0, allocated: 0 });
-      s.quantity += amount;
+      if (!s.linked) {
+        s.linked = true;
+        s.allocated = 0;
+      }
+      s.quantity = base + amount;
       return;
     }
     case "gensan_su": {
-      if (!s.linked) return notLinked();
+      if (!s.linked) return notLinked(out, line, warehouseName, code);
       const after = s.quantity - amount;
       if (after < 0) {
         out.add(
@@ -267,15 +279,20 @@ function applyStock(
       return;
     }
     case "kyoten_syohin_himoduke":
-      if (!s.linked) Object.assign(s, { linked: true, quantity: 0, allocated: 0 });
+      if (!s.linked) {
+        s.linked = true;
+        s.quantity = 0;
+        s.allocated = 0;
+      }
       return;
     case "kyoten_syohin_sakujyo":
-      if (!s.linked) return notLinked();
+      if (!s.linked) return notLinked(out, line, warehouseName, code);
       if (s.allocated !== 0) {
         out.add(line, op, "d", "delete-allocated", `引当数が0ではないため、紐付けを削除できません（引当数 ${s.allocated}）`, `the link cannot be deleted while ${s.allocated} are allocated`);
         return;
       }
-      Object.assign(s, { linked: false, quantity: 0 });
+      s.linked = false;
+      s.quantity = 0;
   }
 }
 
