@@ -2,6 +2,8 @@
 // plans is taken: `in` lists of the file's keys (≤ 1000 values a call), or paging through the
 // whole master (10,000 rows a call, counted first). A 100,000-code goods file against 100,000
 // goods thus costs a count and 10 pages instead of 100 `in` calls.
+// Conditions are { field, op, value } with ops eq and in (value: an array of ≤ 1000 strings);
+// rows of a master come in primary-key order.
 import type { CsvRead, UploadKind, UploadLookups } from "./types";
 
 type Condition = { field: string; op: string; value?: string | string[] };
@@ -90,54 +92,65 @@ async function rowsByKey(
   return out;
 }
 
+const STOCK_FIELDS = ["warehouse_stock_warehouse_id", "warehouse_stock_goods_id", "warehouse_stock_quantity", "warehouse_stock_allocation_quantity"];
+
 /**
- * Fetches the look-ups in few batched calls. Warehouses: the whole (small) warehouse master,
- * deleted ones left out. Goods: existence of the file's codes; for warehouse stock a deleted goods
- * does not count (the sandbox's queue refuses it), for the goods upload it does (the upload
- * updates it). Warehouse stock: the rows of the file's goods in the file's warehouses.
- * Calls: warehouse stock = 1 + goods (≤ 1 count + pages or `in` lists) + stock (the same);
- * goods = goods only.
+ * Fetches the look-ups in few batched calls.
+ * - Warehouses: the whole (small) warehouse master, deleted ones left out: 1 call.
+ * - Goods upload: which of the file's codes exist (deleted goods included: the upload updates
+ *   them), by `in` lists or paging the goods master, whichever is fewer calls.
+ * - Warehouse stock upload: first the stock rows of the file's goods in the file's warehouses.
+ *   A goods with a stock row exists in the goods master (the row refers to it), so the goods
+ *   master is asked only which of those are deleted (a deleted goods counts as missing, as in the
+ *   sandbox's queue) and about the codes without a stock row. A 100,000-code file then costs the
+ *   stock pages, not the stock pages and the whole goods master.
  */
 export async function fetchLookups(kind: UploadKind, needs: LookupNeeds, api: Api): Promise<UploadLookups> {
+  const goodsCodes = new Set<string>();
+  const warehouseStock = new Map<string, { quantity: number; allocated: number }>();
+  if (kind === "goods") {
+    for (const r of await rowsByKey(api, "/api_v1_master_goods", "goods_id", needs.goodsCodes, ["goods_id"])) if (r.goods_id) goodsCodes.add(r.goods_id);
+    return { warehouseNames: new Set(), goodsCodes, warehouseStock };
+  }
+
   const warehouseNames = new Set<string>();
   const warehouseIds = new Map<string, string>();
-  if (kind === "warehouse-stock" && needs.warehouseNames.length > 0) {
+  if (needs.warehouseNames.length > 0) {
     const wanted = new Set(needs.warehouseNames);
     const rows = await allRows(api, "/api_v1_warehouse_base/search", ["warehouse_id", "warehouse_name", "warehouse_deleted_flag"], []);
     for (const r of rows) {
       const name = r.warehouse_name;
       if (!name || r.warehouse_deleted_flag === "1" || !wanted.has(name) || r.warehouse_id == null) continue;
       warehouseNames.add(name);
-      warehouseIds.set(r.warehouse_id, name);
+      warehouseIds.set(String(r.warehouse_id), name);
     }
   }
 
-  const goodsCodes = new Set<string>();
-  const goodsFields = kind === "warehouse-stock" ? ["goods_id", "goods_deleted_flag"] : ["goods_id"];
-  for (const r of await rowsByKey(api, "/api_v1_master_goods", "goods_id", needs.goodsCodes, goodsFields)) {
-    if (r.goods_id && !(kind === "warehouse-stock" && r.goods_deleted_flag === "1")) goodsCodes.add(r.goods_id);
+  const stockRows =
+    warehouseIds.size === 0
+      ? []
+      : await rowsByKey(api, "/api_v1_warehouse_stock", "warehouse_stock_goods_id", needs.goodsCodes, STOCK_FIELDS, [
+          { field: "warehouse_stock_warehouse_id", op: "in", value: [...warehouseIds.keys()] },
+        ]);
+  const withStock = new Set<string>();
+  for (const r of stockRows) if (r.warehouse_stock_goods_id) withStock.add(r.warehouse_stock_goods_id);
+  const deleted = new Set<string>();
+  const deletedRows = await rowsByKey(api, "/api_v1_master_goods", "goods_id", [...withStock], ["goods_id"], [{ field: "goods_deleted_flag", op: "eq", value: "1" }]);
+  for (const r of deletedRows) if (r.goods_id) deleted.add(r.goods_id);
+  for (const code of withStock) if (!deleted.has(code)) goodsCodes.add(code);
+  const rest = needs.goodsCodes.filter((c) => !withStock.has(c));
+  for (const r of await rowsByKey(api, "/api_v1_master_goods", "goods_id", rest, ["goods_id", "goods_deleted_flag"])) {
+    if (r.goods_id && r.goods_deleted_flag !== "1") goodsCodes.add(r.goods_id);
   }
 
-  const warehouseStock = new Map<string, { quantity: number; allocated: number }>();
-  if (kind === "warehouse-stock" && warehouseIds.size > 0 && goodsCodes.size > 0) {
-    const inWarehouses: Condition = { field: "warehouse_stock_warehouse_id", op: "in", value: [...warehouseIds.keys()] };
-    const rows = await rowsByKey(
-      api,
-      "/api_v1_warehouse_stock",
-      "warehouse_stock_goods_id",
-      [...goodsCodes],
-      ["warehouse_stock_warehouse_id", "warehouse_stock_goods_id", "warehouse_stock_quantity", "warehouse_stock_allocation_quantity"],
-      [inWarehouses],
-    );
-    for (const r of rows) {
-      const name = warehouseIds.get(r.warehouse_stock_warehouse_id ?? "");
-      const code = r.warehouse_stock_goods_id;
-      if (name === undefined || !code || !goodsCodes.has(code)) continue;
-      warehouseStock.set(`${name}\t${code}`, {
-        quantity: Number(r.warehouse_stock_quantity ?? 0),
-        allocated: Number(r.warehouse_stock_allocation_quantity ?? 0),
-      });
-    }
+  for (const r of stockRows) {
+    const name = warehouseIds.get(String(r.warehouse_stock_warehouse_id ?? ""));
+    const code = r.warehouse_stock_goods_id;
+    if (name === undefined || !code || !goodsCodes.has(code)) continue;
+    warehouseStock.set(`${name}\t${code}`, {
+      quantity: Number(r.warehouse_stock_quantity ?? 0),
+      allocated: Number(r.warehouse_stock_allocation_quantity ?? 0),
+    });
   }
   return { warehouseNames, goodsCodes, warehouseStock };
 }
