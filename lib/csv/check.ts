@@ -138,6 +138,8 @@ interface StockState {
   quantity: number;
   allocated: number;
   linked: boolean;
+  /** Whether the goods code is in the goods master (known once per pair). */
+  goodsExists: boolean;
 }
 
 /** Empty once trimmed (the usual empty cell is "", so trim runs only for the rare others). */
@@ -145,7 +147,7 @@ const isEmpty = (v: string): boolean => v === "" || v.trim() === "";
 
 /**
  * Warehouse stock rows. This runs for every row of a 100,000-row file, so it avoids closures and
- * string building per row: column positions are resolved once, the simulated stock is keyed like
+ * string building beyond one key a row: column positions are resolved once, the simulated stock is keyed like
  * the look-ups' (one key string a row, hashed once for both maps).
  */
 function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector): void {
@@ -156,7 +158,7 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
   const codeAt = pos("syohin_code");
   const reasonAt = pos("nyusyukko_riyu");
   const reasonCol = uploadColumn("warehouse-stock", "nyusyukko_riyu") as CheckedColumn;
-  const state = new Map<string, Map<string, StockState>>();
+  const state = new Map<string, StockState>();
   for (const r of records) {
     out.startRow(r.line);
     if (!checkShape(t, r, out)) {
@@ -215,24 +217,29 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
     const code = codeRaw.trim();
     if (whAt >= 0 && warehouseName === "") {
       out.add(line, "kyoten_mei", whRaw, "empty-warehouse", "倉庫名（kyoten_mei）が空です", "the warehouse name (kyoten_mei) is empty");
-    } else if (lookups && whAt >= 0 && !lookups.warehouseNames.has(warehouseName)) {
-      out.add(line, "kyoten_mei", whRaw, "unknown-warehouse", `倉庫「${warehouseName}」は倉庫マスタにありません`, `no warehouse named "${warehouseName}" in the warehouse master`);
     }
     if (codeAt >= 0 && code === "") {
       out.add(line, "syohin_code", codeRaw, "empty-code", "商品コード（syohin_code）が空です", "the goods code (syohin_code) is empty");
-    } else if (lookups && codeAt >= 0 && !lookups.goodsCodes.has(code)) {
-      out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
     }
-    if (lookups && !out.failed && op >= 0) {
-      let byCode = state.get(warehouseName);
-      if (!byCode) state.set(warehouseName, (byCode = new Map()));
-      let s = byCode.get(code);
+    if (lookups && warehouseName !== "" && code !== "") {
+      // One key string a row serves the simulated stock and the current stock. A pair with
+      // current stock names an existing goods (fetchLookups keeps stock only of goodsCodes), so
+      // goodsCodes is asked only about pairs without stock.
+      const known = lookups.warehouseNames.has(warehouseName);
+      if (!known) out.add(line, "kyoten_mei", whRaw, "unknown-warehouse", `倉庫「${warehouseName}」は倉庫マスタにありません`, `no warehouse named "${warehouseName}" in the warehouse master`);
+      const key = `${warehouseName}\t${code}`;
+      let s = state.get(key);
       if (!s) {
-        const now = lookups.warehouseStock.get(`${warehouseName}\t${code}`);
-        s = now ? { quantity: now.quantity, allocated: now.allocated, linked: true } : { quantity: 0, allocated: 0, linked: false };
-        byCode.set(code, s);
+        const now = known ? lookups.warehouseStock.get(key) : undefined;
+        s = now
+          ? { quantity: now.quantity, allocated: now.allocated, linked: true, goodsExists: true }
+          : { quantity: 0, allocated: 0, linked: false, goodsExists: lookups.goodsCodes.has(code) };
+        state.set(key, s);
       }
-      applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+      if (!s.goodsExists) out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
+      if (!out.failed && op >= 0) applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+    } else if (lookups && code !== "" && !lookups.goodsCodes.has(code)) {
+      out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
     }
     out.endRow();
   }
