@@ -80,7 +80,10 @@ export interface UploadLookups {
   warehouseNames: ReadonlySet<string>;
   /** Goods codes that exist in the goods master, among those the file names. */
   goodsCodes: ReadonlySet<string>;
-  /** Current warehouse stock by `${warehouseName}\t${goodsCode}`, among those the file names. */
+  /**
+   * Current warehouse stock by `${warehouseName}\t${goodsCode}`, among those the file names. A
+   * pair here is taken to name an existing goods (fetchLookups keeps only pairs of goodsCodes).
+   */
   warehouseStock: ReadonlyMap<string, { quantity: number; allocated: number }>;
 }
 
