@@ -46,10 +46,12 @@ function rssBytes(pid: number): number {
 }
 
 /**
- * POSTs a chunked body of `total` bytes, written as the server takes it, and stops writing when
- * the answer comes: the status, and how many bytes went out before it.
+ * Sends a chunked body of `total` bytes, written as the server takes it, and stops writing when
+ * the answer comes: the status (0 when the server cut the connection while the client was still
+ * writing: closing a socket with unread data resets it, and the reset may overtake the answer),
+ * and how many bytes went out.
  */
-function postChunked(path: string, total: number, headers: Record<string, string>, method = "POST"): Promise<{ status: number; sent: number; retryAfter?: string }> {
+function postChunked(path: string, total: number, headers: Record<string, string>, method = "POST"): Promise<{ status: number; sent: number }> {
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(256 * 1024, 0x20);
     let sent = 0;
@@ -60,11 +62,13 @@ function postChunked(path: string, total: number, headers: Record<string, string
       res.resume();
       res.on("end", () => {
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, sent, retryAfter: res.headers["retry-after"] as string | undefined });
+        resolve({ status: res.statusCode ?? 0, sent });
       });
     });
-    req.on("error", (err) => {
-      if (!answered) reject(err);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (err.code === "ECONNRESET" || err.code === "EPIPE") resolve({ status: 0, sent });
+      else reject(err);
     });
     const write = () => {
       while (!answered && sent < total) {
@@ -104,8 +108,11 @@ test.describe("request bodies are bounded before they are buffered", () => {
     ]);
     const after = rssBytes(pid);
 
-    // With a session the body is read up to its limit and refused; without one it is never read.
-    expect(results.map((r) => r.status)).toEqual([413, 401, 413, 413]);
+    // With a session the body is read up to its limit and refused (413); without one it is never
+    // read (401). Either the answer came, or the server cut the connection that it stopped reading.
+    const expected = [413, 401, 413, 413];
+    results.forEach((r, i) => expect([expected[i], 0], `request ${i}`).toContain(r.status));
+    // The server stopped reading: the client could not push the 300 MB (TCP backpressure).
     for (const r of results) expect(r.sent).toBeLessThan(300 * MB);
     // The server did not hold the bodies: before the fix one such body took it from 609 MB to 1.36 GB.
     expect(after - before, `RSS ${Math.round(before / MB)} → ${Math.round(after / MB)} MB`).toBeLessThan(24 * MB);
