@@ -66,6 +66,9 @@ export default defineConfig({
       NE_CLIENT_SECRET: "",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The limits the security stories assert (the defaults, stated so a local env cannot move them).
+      RATE_LIMIT_SIGNIN_PER_MINUTE: "20",
+      RATE_LIMIT_API_PER_MINUTE: "1200",
     },
   },
 });

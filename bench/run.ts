@@ -4,11 +4,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
+import { csvValidate } from "./csv-validate";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

@@ -101,16 +101,10 @@ export async function handleOperation(request: Request, segments: readonly strin
 
   // The session first: a request without one never gets its body read.
   const sessionKey = await deps.sessionKey();
-  if (!sessionKey) {
-    await request.body?.cancel().catch(() => undefined);
-    return reject(401, "no-session", "sign in again");
-  }
+  if (!sessionKey) return reject(401, "no-session", "sign in again");
 
   const verdict = await deps.rateLimit?.(sessionKey);
-  if (verdict && !verdict.ok) {
-    await request.body?.cancel().catch(() => undefined);
-    return tooManyRequests(verdict.retryAfterS);
-  }
+  if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
   const limit = operation.kind === "upload" ? Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096 : MAX_JSON_BYTES;
   let text: string;

@@ -40,6 +40,12 @@ export interface CsvRefusal {
 export interface CsvRecord {
   line: number;
   cells: string[];
+  /**
+   * Set when a double quote is misplaced in the record (a quote inside an unquoted cell, or text
+   * after a closing quote): the cells are read as best they can be, and the check refuses the row.
+   * `cell` is 0-based.
+   */
+  quoteProblem?: { cell: number; kind: "stray-quote" | "text-after-quote" };
 }
 
 export interface CsvRead {
@@ -74,7 +80,10 @@ export interface UploadLookups {
   warehouseNames: ReadonlySet<string>;
   /** Goods codes that exist in the goods master, among those the file names. */
   goodsCodes: ReadonlySet<string>;
-  /** Current warehouse stock by `${warehouseName}\t${goodsCode}`, among those the file names. */
+  /**
+   * Current warehouse stock by `${warehouseName}\t${goodsCode}`, among those the file names. A
+   * pair here is taken to name an existing goods (fetchLookups keeps only pairs of goodsCodes).
+   */
   warehouseStock: ReadonlyMap<string, { quantity: number; allocated: number }>;
 }
 
@@ -84,6 +93,11 @@ export interface CheckResult {
   errorLines: number[];
   /** Lines of records with warnings only (sorted). */
   warningLines: number[];
+  /**
+   * Whether the file as a whole is refused (a header problem, no data rows): then no batch may be
+   * sent whatever lines are left out. Header problems are at line 1 and not in errorLines.
+   */
+  fileRefused?: boolean;
 }
 
 /** One upstream call's worth of rows, as it is stored in the journal and sent. */

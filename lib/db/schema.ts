@@ -1,7 +1,21 @@
 // The dashboard's own tables (not the upstream's): token sessions, per-user grid preferences and
-// saved grid views, pending sign-ins and rate-limit counters.
+// saved grid views, pending sign-ins, rate-limit counters, and the upload journal (files and
+// their batches, see lib/uploads).
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** One row per signed-in session key. Tokens are AES-256-GCM ciphertexts, never plain text. */
 export const tokenSessions = pgTable("token_sessions", {
@@ -72,4 +86,78 @@ export const savedViews = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("saved_views_owner_name").on(t.companyNeId, t.picNeId, t.grid, t.name)],
+);
+
+/** bytea as bytes: PGlite answers Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => value,
+});
+
+/** One dropped CSV file (or paste) of a company, as the operator's browser checked it. */
+export const uploadFiles = pgTable(
+  "upload_files",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    companyNeId: text("company_ne_id").notNull(),
+    picNeId: text("pic_ne_id").notNull(),
+    personName: text("person_name").notNull(),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    encoding: text("encoding").notNull(),
+    rows: integer("rows").notNull(),
+    /** Rows of the batches the upstream accepted (queued, processing, done); kept by lib/uploads. */
+    sentRows: integer("sent_rows").notNull().default(0),
+    excludedLines: jsonb("excluded_lines").$type<number[]>().notNull(),
+    goodsCodes: jsonb("goods_codes").$type<string[]>().notNull(),
+    warningsConfirmed: boolean("warnings_confirmed").notNull(),
+    batchCount: integer("batch_count").notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("upload_files_company_created").on(t.companyNeId, t.createdAt.desc()),
+    index("upload_files_company_sha256").on(t.companyNeId, t.sha256),
+  ],
+);
+
+/** One checked batch (≤ 3000 rows) of a file: its gzip as it is sent, and its way through the queue. */
+export const uploadBatches = pgTable(
+  "upload_batches",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => uploadFiles.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    firstLine: integer("first_line").notNull(),
+    lastLine: integer("last_line").notNull(),
+    rows: integer("rows").notNull(),
+    /** sha256 of the batch's UTF-8 CSV text (before gzip). */
+    sha256: text("sha256").notNull(),
+    gz: bytea("gz").notNull(),
+    state: text("state").notNull().default("stored"),
+    queId: text("que_id"),
+    queStatusId: text("que_status_id"),
+    queMessage: text("que_message"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    sendCount: integer("send_count").notNull().default(0),
+    sendingStartedAt: timestamp("sending_started_at", { withTimezone: true }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkCount: integer("check_count").notNull().default(0),
+    storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.index] }),
+    check(
+      "upload_batches_state",
+      sql`${t.state} IN ('stored', 'sending', 'unknown', 'queued', 'processing', 'done', 'failed', 'cancelled')`,
+    ),
+  ],
 );

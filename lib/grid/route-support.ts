@@ -19,14 +19,24 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-export function problem(status: number, code: string, message: string): Response {
+/** An error answer; `extra` adds fields beside `error` (e.g. the upload journal's `previous`). */
+export function problem(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
   const kind: NeErrorKind = status === 401 ? "auth-expired" : status === 403 ? "forbidden" : status >= 500 ? "upstream-failure" : "invalid-request";
-  return json({ error: { code, message, retryable: status >= 500, kind } }, status);
+  return json({ ...extra, error: { code, message, retryable: status >= 500, kind } }, status);
 }
 
 /** A zod schema (classic or mini) as far as reading a body needs. */
 export interface BodySchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * The 403 for a request not made by this site's pages (Fetch Metadata, Origin; `mutation`: Origin
+ * required, as browsers send it on every POST, PUT, PATCH and DELETE), or null.
+ */
+export function crossSiteRefusal(request: Request, mutation: boolean): Response | null {
+  const refused = refuseCrossSite(request, { requireOrigin: mutation });
+  return refused ? problem(refused.status, refused.code, refused.message) : null;
 }
 
 type Guarded = { owner: GridOwner; grid: string } | { response: Response };
@@ -36,8 +46,8 @@ type Guarded = { owner: GridOwner; grid: string } | { response: Response };
  * (browsers send it on every POST, PUT, PATCH and DELETE).
  */
 export async function guard(request: Request, gridParam: string, mutation: boolean): Promise<Guarded> {
-  const refused = refuseCrossSite(request, { requireOrigin: mutation });
-  if (refused) return { response: problem(refused.status, refused.code, refused.message) };
+  const refused = crossSiteRefusal(request, mutation);
+  if (refused) return { response: refused };
   const grid = gridIdSchema.safeParse(gridParam);
   if (!grid.success) return { response: problem(404, "unknown-grid", "no such grid") };
   const owner = await currentGridOwner();

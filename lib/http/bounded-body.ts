@@ -1,6 +1,8 @@
-// Request bodies read as a stream with a byte counter: reading stops (and the stream is cancelled)
-// as soon as the body passes its limit, so a chunked body of any size costs at most `limit` bytes
-// of memory. A declared Content-Length over the limit is refused before a byte is read.
+// Request bodies read as a stream with a byte counter: reading stops as soon as the body passes its
+// limit, so a chunked body of any size costs at most `limit` bytes of memory. A declared
+// Content-Length over the limit is refused before a byte is read. The rest of a refused body is
+// left unread, not cancelled: cancelling resets the connection before the client can read the
+// 413, while an unread body only holds the connection back (TCP backpressure, no memory).
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -12,10 +14,7 @@ export class BodyTooLargeError extends Error {
 /** The body's bytes, at most `limit` of them; throws BodyTooLargeError past it. */
 export async function readBoundedBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) {
-    await request.body?.cancel().catch(() => undefined);
-    throw new BodyTooLargeError(limit);
-  }
+  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError(limit);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -25,7 +24,7 @@ export async function readBoundedBytes(request: Request, limit: number): Promise
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
       throw new BodyTooLargeError(limit);
     }
     chunks.push(value);

@@ -1,0 +1,26 @@
+// Stores one checked batch of a file (gzip, base64): unzipped within bounds, its sha256 verified,
+// checked again by the server with the CSV reader's rules, then kept in the journal. 201 when
+// stored, 200 when the same batch was already stored (a retried PUT), 409 when other content holds
+// its place or the upload was cancelled, 422 with `problems` when the server's check refuses it.
+import { storeBatchSchema, MAX_BATCH_BODY_BYTES } from "@/lib/uploads/contract";
+import { batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/route-support";
+import { getUploads } from "@/lib/uploads/server";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string; index: string }> };
+
+/** base64 of the largest batch plus the JSON around it. */
+const MAX_BODY_BYTES = MAX_BATCH_BODY_BYTES + 4096;
+
+export async function PUT(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guardUpload(request, true);
+  if ("response" in checked) return checked.response;
+  const parsed = await readParams(params, batchParamsSchema);
+  if ("response" in parsed) return parsed.response;
+  const body = await readBody(request, storeBatchSchema, MAX_BODY_BYTES);
+  if ("response" in body) return body.response;
+  const { journal } = await getUploads();
+  const stored = await journal.storeBatch(checked.uploader.owner, parsed.data.id, parsed.data.index, body.data);
+  return stored.ok ? json(stored.value, stored.status) : failureResponse(stored.failure);
+}

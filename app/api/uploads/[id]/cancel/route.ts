@@ -1,0 +1,20 @@
+// Stops an upload: its batches still "stored" become "cancelled" and no batch is stored or sent
+// after; a batch being sent finishes as it will. 200 with the file (again 200 when already
+// cancelled; failed or unknown batches can no longer be resent), 409 nothing-to-cancel when every batch
+// was sent and none failed or is unknown. No body is read.
+import { failureResponse, fileParamsSchema, guardUpload, json, readParams } from "@/lib/uploads/route-support";
+import { getUploads } from "@/lib/uploads/server";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guardUpload(request, true);
+  if ("response" in checked) return checked.response;
+  const parsed = await readParams(params, fileParamsSchema);
+  if ("response" in parsed) return parsed.response;
+  const { journal } = await getUploads();
+  const cancelled = await journal.cancel(checked.uploader.owner, parsed.data.id);
+  return cancelled.ok ? json(cancelled.value, cancelled.status) : failureResponse(cancelled.failure);
+}

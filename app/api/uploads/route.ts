@@ -1,0 +1,30 @@
+// The company's uploads: GET lists them (newest first, filtered), POST starts a file's journal
+// entry before any of its batches is stored (201; 409 duplicate-file with the earlier uploads when
+// the same bytes were sent before and confirmDuplicate is not true).
+import { createUploadSchema, uploadListQuerySchema } from "@/lib/uploads/contract";
+import { MAX_CREATE_BODY_BYTES, failureResponse, guardUpload, json, problem, readBody } from "@/lib/uploads/route-support";
+import { getUploads } from "@/lib/uploads/server";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const checked = await guardUpload(request, false);
+  if ("response" in checked) return checked.response;
+  const url = new URL(request.url);
+  const query = uploadListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) {
+    return problem(400, "invalid-request", query.error.issues.map((i) => `${i.path.map(String).join(".") || "query"}: ${i.message}`).join("; "));
+  }
+  const { journal } = await getUploads();
+  return json(await journal.list(checked.uploader.owner, query.data));
+}
+
+export async function POST(request: Request): Promise<Response> {
+  const checked = await guardUpload(request, true);
+  if ("response" in checked) return checked.response;
+  const body = await readBody(request, createUploadSchema, MAX_CREATE_BODY_BYTES);
+  if ("response" in body) return body.response;
+  const { journal } = await getUploads();
+  const created = await journal.createFile(checked.uploader.owner, body.data);
+  return created.ok ? json(created.value, created.status) : failureResponse(created.failure);
+}

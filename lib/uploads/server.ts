@@ -1,0 +1,33 @@
+import "server-only";
+// The process-wide upload journal, sender and queue follower over the app's database and gateway.
+import { getDatabase } from "@/lib/db";
+import { serverEnv } from "@/lib/env";
+import { getNeServer } from "@/lib/ne/server";
+import { createJournal, type Journal } from "./journal";
+import { createQueueFollower, type QueueFollower } from "./queue";
+import { createSender, type Sender } from "./send";
+
+export interface Uploads {
+  journal: Journal;
+  sender: Sender;
+  queue: QueueFollower;
+}
+
+/** A "sending" batch older than the upstream timeout plus this margin was left by a stopped server. */
+export const STALE_SENDING_MARGIN_MS = 60_000;
+
+const globalForUploads = globalThis as typeof globalThis & { __backyardUploads?: Promise<Uploads> };
+
+async function build(): Promise<Uploads> {
+  const [database, { gateway }] = await Promise.all([getDatabase(), getNeServer()]);
+  const journal = createJournal({ database, staleSendingMs: serverEnv().timeoutMs + STALE_SENDING_MARGIN_MS });
+  return { journal, sender: createSender({ database, journal, gateway }), queue: createQueueFollower({ database, journal, gateway }) };
+}
+
+export function getUploads(): Promise<Uploads> {
+  globalForUploads.__backyardUploads ??= build().catch((err: unknown) => {
+    globalForUploads.__backyardUploads = undefined;
+    throw err;
+  });
+  return globalForUploads.__backyardUploads;
+}
