@@ -48,9 +48,9 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
   // Another tab or device is sending a batch of this file: it carries on; this page only follows.
   const sendingElsewhere = file.batches.some((b) => b.state === "sending");
   const remaining = sendingElsewhere ? undefined : nextStored(file);
+  const resendable = file.batches.some((b) => b.state === "failed" || b.state === "unknown");
   // Failed or unknown batches and nothing left to send: the person may close the upload for good.
-  const closable =
-    !remaining && !sendingElsewhere && file.status !== "cancelled" && file.batches.some((b) => b.state === "failed" || b.state === "unknown");
+  const closable = !remaining && !sendingElsewhere && file.status !== "cancelled" && resendable;
   // Rows to send: the batches' own count once all are stored, else the file's rows less those left out.
   const totalRows =
     file.batches.length === file.batchCount ? file.batches.reduce((sum, b) => sum + b.rows, 0) : file.rows - file.excludedLines.length;
@@ -91,7 +91,8 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
               <Play aria-hidden="true" />
               {t("resume")}
             </Button>
-            <Button onClick={() => void send.cancel(file)}>
+            {/* The journal's cancel also ends the re-sending of failed and unknown batches: asked first then. */}
+            <Button onClick={() => (resendable ? setClosing(true) : void send.cancel(file))} disabled={closing}>
               <XCircle aria-hidden="true" />
               {t("cancelRest")}
             </Button>
