@@ -13,7 +13,6 @@ import {
 } from "@/lib/ne/registry";
 
 const FIELD_NAME = /^[a-z0-9_]{1,100}$/;
-export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 
 export const conditionSchema = z
   .object({
@@ -31,15 +30,6 @@ export const operationRequestSchema = z
     limit: z.number().int().min(1).max(10_000).optional(),
     waitFlag: z.boolean().optional(),
     extensionExecutionId: z.string().min(1).max(200).optional(),
-    upload: z
-      .object({
-        dataType: z.enum(["csv", "gz"]),
-        /** The file's exact bytes, base64. */
-        data: z.base64().max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4),
-        fileName: z.string().min(1).max(255).optional(),
-      })
-      .strict()
-      .optional(),
   })
   .strict();
 
@@ -51,8 +41,6 @@ export interface OperationResponse {
   rows?: Record<string, string | null>[];
   /** Search: rows in this answer; count: the total. */
   count?: number;
-  /** Upload: the queued job. */
-  queId?: string;
 }
 
 export interface RequestIssue {
@@ -97,11 +85,6 @@ export function operationRequestIssues(operation: OperationDef, request: Operati
   }
   if (kind !== "search" && kind !== "count" && request.conditions?.length) {
     issues.push({ path: "conditions", message: "conditions apply to searches and counts only" });
-  }
-  if (kind === "upload") {
-    if (!request.upload) issues.push({ path: "upload", message: "an upload needs upload.dataType and upload.data" });
-  } else if (request.upload) {
-    issues.push({ path: "upload", message: "upload applies to upload operations only" });
   }
   if (request.extensionExecutionId !== undefined && !operation.extraParams.includes("extension_execution_id")) {
     issues.push({ path: "extensionExecutionId", message: "extension_execution_id applies to the order search only" });

@@ -100,23 +100,13 @@ describe("BFF proxy", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("refuses an upload without Origin", async () => {
+  it("does not resolve the upload operations: uploads go through the upload journal only", async () => {
+    expect(resolveBrowserOperation(["api_v1_warehouse_stock", "upload"])).toBeUndefined();
+    expect(resolveBrowserOperation(["api_v1_master_goods", "upload"])).toBeUndefined();
     const { d, calls } = deps({ queId: "1" });
-    const [req, segs] = post("api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: Buffer.from("a,b\n").toString("base64") } });
-    const noOrigin = new Request(req.url, { method: "POST", headers: { host: "localhost:3000", "content-type": "application/json" }, body: await req.text() });
-    const res = await handleOperation(noOrigin, segs, d);
-    expect(res.status).toBe(403);
-    expect((await errorOf(res)).code).toBe("missing-origin");
+    const res = await handleOperation(...post("api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: Buffer.from("a,b\n").toString("base64") } }), d);
+    expect(res.status).toBe(404);
     expect(calls).toHaveLength(0);
-  });
-
-  it("sends an upload's exact bytes", async () => {
-    const { d, calls } = deps({ queId: "42" });
-    const bytes = Buffer.from([0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0x0a]); // テスト in Shift_JIS
-    const res = await handleOperation(...post("api_v1_warehouse_stock/upload", { upload: { dataType: "csv", data: bytes.toString("base64") } }), d);
-    expect(await res.json()).toEqual({ queId: "42" });
-    expect(Buffer.from(calls[0]!.request.data!)).toEqual(bytes);
-    expect(calls[0]!.request.params).toEqual({ data_type: "csv" });
   });
 
   it.each([
@@ -134,7 +124,7 @@ describe("BFF proxy", () => {
     [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "in", value: Array.from({ length: 1001 }, (_, i) => String(i)) }] }, /1000|value/],
     [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "eq" }] }, /needs a value/],
     [{ ...orderSearch, access_token: "x" }, /access_token|Unrecognized/i],
-    [{ ...orderSearch, upload: { dataType: "csv", data: "" } }, /upload/],
+    [{ ...orderSearch, upload: { dataType: "csv", data: "" } }, /upload|unrecognized/i],
   ])("refuses a bad request %#", async (body, message) => {
     const { d, calls } = deps({ data: [] });
     const res = await handleOperation(...post("api_v1_receiveorder_base/search", body), d);

@@ -9,7 +9,7 @@ import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
 import { API_JSON_HEADERS } from "@/lib/http/api-headers";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
-import { MAX_UPLOAD_BYTES, operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
+import { operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -93,7 +93,8 @@ export async function handleOperation(request: Request, segments: readonly strin
   if (!operation) return reject(404, "unknown-operation", "no such operation: use a path of the API registry");
   if (request.method !== "POST") return reject(405, "method-not-allowed", "operations are called with POST");
 
-  const refused = refuseCrossSite(request, { requireOrigin: operation.kind === "upload" });
+  // Browsers send Origin on every POST they make from a page; reads are still refused from other sites.
+  const refused = refuseCrossSite(request, { requireOrigin: false });
   if (refused) return reject(refused.status, refused.code, refused.message);
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return reject(415, "unsupported-media-type", "send the request as application/json");
@@ -106,7 +107,7 @@ export async function handleOperation(request: Request, segments: readonly strin
   const verdict = await deps.rateLimit?.(sessionKey);
   if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
-  const limit = operation.kind === "upload" ? Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4096 : MAX_JSON_BYTES;
+  const limit = MAX_JSON_BYTES;
   let text: string;
   try {
     text = await readBoundedText(request, limit);
@@ -137,14 +138,12 @@ export async function handleOperation(request: Request, segments: readonly strin
     limit: body.limit,
     waitFlag: body.waitFlag,
     extensionExecutionId: body.extensionExecutionId,
-    ...(body.upload ? { params: { data_type: body.upload.dataType }, data: Buffer.from(body.upload.data, "base64") } : {}),
   };
 
   try {
     const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal: request.signal, rawRows: true });
     const out: OperationResponse = {};
     if (envelope.count !== undefined) out.count = envelope.count;
-    if (envelope.queId !== undefined) out.queId = envelope.queId;
     if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out);
     return json(envelope.data ? { rows: withoutTokens(envelope.data), ...out } : out);
   } catch (err) {

@@ -10,8 +10,8 @@ import { BffError, bffErrorOf, networkError } from "./bff-error";
 export type OperationPath = `/${string}`;
 export type ApiRow = Record<string, string | null>;
 
-/** What a page sends: the proxy's request without upload parts. */
-export type NeRequest = Omit<OperationRequest, "upload" | "waitFlag">;
+/** What a page sends: the proxy's request without the wait flag. */
+export type NeRequest = Omit<OperationRequest, "waitFlag">;
 
 /** What the proxy answers: `rows` and/or `count`, each optional. */
 export interface OperationAnswer {

@@ -61,7 +61,9 @@ export const operations: readonly OperationDef[] = [
 
   // Masters.
   ...pair("/api_v1_master_goods", "goods", { spec: "search" }),
-  op("/api_v1_master_goods/upload", "upload", "goods", { extraParams: UPLOAD_PARAMS }),
+  // Uploads go through the upload journal only (lib/uploads: checked again, stored, sent at most
+  // once), never through the browser proxy.
+  op("/api_v1_master_goods/upload", "upload", "goods", { browser: false, extraParams: UPLOAD_PARAMS }),
   ...pair("/api_v1_master_goodstag", "goodsTag", { spec: "search" }),
   ...pair("/api_v1_master_goodsimage", "goodsImage", { spec: "search" }),
   ...pair("/api_v1_master_setgoods", "setGoods", { spec: "both" }),
@@ -69,7 +71,7 @@ export const operations: readonly OperationDef[] = [
   ...pair("/api_v1_master_shop", "shop", { spec: "count" }),
   ...pair("/api_v1_master_stock", "stock", { spec: "search" }),
   ...pair("/api_v1_warehouse_stock", "warehouseStock", { spec: "search" }),
-  op("/api_v1_warehouse_stock/upload", "upload", "warehouseStock", { extraParams: UPLOAD_PARAMS }),
+  op("/api_v1_warehouse_stock/upload", "upload", "warehouseStock", { browser: false, extraParams: UPLOAD_PARAMS }),
   ...pair("/api_v1_warehouse_base", "warehouse", { spec: "neither" }),
 
   // Purchasing.

@@ -359,10 +359,15 @@ describe("registry invariants", () => {
     expect(problems).toEqual([]);
   });
 
-  it("keeps /api_neauth and /api_app/company away from the browser", () => {
+  it("keeps the sign-in operations and the uploads (journal only) away from the browser", () => {
     expect(getOperation("/api_neauth")?.browser).toBe(false);
     expect(getOperation("/api_app/company")?.browser).toBe(false);
-    expect(operations.filter((o) => !o.browser).map((o) => o.path).sort()).toEqual(["/api_app/company", "/api_neauth"]);
+    expect(operations.filter((o) => !o.browser).map((o) => o.path).sort()).toEqual([
+      "/api_app/company",
+      "/api_neauth",
+      "/api_v1_master_goods/upload",
+      "/api_v1_warehouse_stock/upload",
+    ]);
   });
 
   it("has the DESIGN.md extensions, marked as such", () => {
