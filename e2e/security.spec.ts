@@ -288,3 +288,29 @@ test.describe("rate-limited answers", () => {
     await expect(page.getByRole("alert").filter({ hasText: "短時間にリクエストが多すぎます" })).toBeVisible({ timeout: 30_000 });
   });
 });
+
+test.describe("production start", () => {
+  test.use({ user: null });
+
+  test("a production server without AUTH_URL refuses to start, saying why", async () => {
+    const { spawn } = await import("node:child_process");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: "3199", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next" };
+    delete env.AUTH_URL;
+    const child = spawn("node_modules/.bin/next", ["start", "-p", "3199"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve(null);
+      }, 60_000);
+      child.on("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain("AUTH_URL is not set");
+  });
+});
