@@ -4,6 +4,7 @@
 // rows come through the BFF 10,000 at a time with a progress bar and Cancel. Characters that
 // Shift_JIS cannot hold are listed with their row and column before anything is saved, and the
 // person chooses to save with `?` in their place or to cancel. Loaded with lazyComponent.
+import { saveFile } from "@/components/ui/save-file";
 import { Download } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -52,19 +53,6 @@ type Stage =
   | { name: "done"; fileName: string; rows: number }
   | { name: "error"; error: unknown };
 
-function download(parts: Uint8Array[], fileName: string, encoding: CsvEncoding) {
-  const blob = new Blob(parts as BlobPart[], { type: encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 const radioClass = "size-4 accent-brand-600";
 
 export default function ExportDialog({ definition, locale, visibleColumns, request, onClose }: ExportDialogProps) {
@@ -87,7 +75,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
 
   const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number) => {
     const fileName = exportFileName(definition.id);
-    download(encodeCsvParts(doc, encoding, codec), fileName, encoding);
+    saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], fileName, encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
     setStage({ name: "done", fileName, rows });
   };
 

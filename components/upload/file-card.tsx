@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { timeZone } from "@/i18n/config";
-import { saveFile } from "./download";
+import { saveFile } from "@/components/ui/save-file";
 import type { UploadCard } from "./file-queue";
 import { FileSendPanel } from "./file-send-panel";
 import { PreviewTable } from "./preview-table";

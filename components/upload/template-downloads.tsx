@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { UploadKind } from "@/lib/csv/types";
 import { columnGuideCsv } from "./column-guide";
 import { useCsvModule } from "./csv-module";
-import { saveFile } from "./download";
+import { saveFile } from "@/components/ui/save-file";
 
 export function TemplateDownloads({ kind }: { kind: UploadKind }) {
   const t = useTranslations("uploads.templates");

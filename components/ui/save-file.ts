@@ -1,4 +1,4 @@
-// Saves bytes or text the page made (a template, a report) as a file the browser downloads.
+// Saves bytes or text the page made (an export, a template, a report) as a file the browser downloads.
 export function saveFile(parts: BlobPart[], fileName: string, type: string): void {
   const url = URL.createObjectURL(new Blob(parts, { type }));
   const a = document.createElement("a");
