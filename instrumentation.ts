@@ -1,12 +1,7 @@
-// Runs once when a dashboard server starts. A production server refuses to start without AUTH_URL:
-// the public origin decides the sign-in's redirect_uri, the Origin checks and the cookies' Secure
-// flag, and guessing it from request headers is what a forged X-Forwarded-Host exploits.
-// (`npm start` on the embedded sandbox sets it to http://localhost:PORT: scripts/start.mjs.)
-export function register(): void {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  if (process.env.NODE_ENV === "production" && !process.env.AUTH_URL) {
-    console.error("[backyard] AUTH_URL is not set: set it to the public origin people use (for example https://backyard.example.com). Refusing to start.");
-    process.exit(1);
-  }
+// Runs once when a dashboard server starts: the production start checks (lib/startup-checks.ts),
+// loaded only in the Node.js runtime.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { refuseToStartWithoutAuthUrl } = await import("./lib/startup-checks");
+  refuseToStartWithoutAuthUrl();
 }

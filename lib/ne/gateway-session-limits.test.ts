@@ -24,13 +24,14 @@ const client: NeClient = {
 };
 
 async function setup() {
-  let now = Date.now();
   const id = await store.create({
     companyNeId: "1",
     uid: "u",
     picNeId: "p",
     tokens: { accessToken: "a".repeat(40), refreshToken: "r".repeat(40), accessTokenEndDate: null, refreshTokenEndDate: null },
   });
+  // The fake clock starts after the row's own timestamps (the database's now()).
+  let now = Date.now() + 1000;
   const gateway = createGateway({ client, store, database, limits: { idleMs: 8 * HOUR, absoluteMs: 7 * 24 * HOUR }, now: () => now });
   return { id, gateway, advance: (ms: number) => (now += ms) };
 }
