@@ -14,9 +14,10 @@ import { ShellPage, type A11yViolation, type ShellLocale } from "./shell-page";
 export type UploadKind = "warehouse-stock" | "goods";
 const catalogues = { ja, en } as const;
 
-/** A message with its ICU arguments filled in (`{kind}`, `{count, number}`). */
+/** A message with its ICU arguments (`{kind}`, `{count, number}`) and empty rich tags (`<person></person>`) filled in. */
 export function fill(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)(?:, number)?\}/g, (_, key: string) => {
+  return message.replace(/\{(\w+)(?:, number)?\}|<(\w+)><\/\2>/g, (_, arg: string | undefined, tag: string | undefined) => {
+    const key = (arg ?? tag) as string;
     const value = values[key];
     if (value === undefined) throw new Error(`no value for {${key}} in ${message}`);
     return typeof value === "number" ? value.toLocaleString("en-US") : value;
@@ -80,6 +81,32 @@ export class UploadsPage {
   /** An entry of "Unfinished uploads" (read back from the journal). */
   unfinishedEntry(fileName: string): FileCard {
     return new FileCard(this, this.unfinished.getByRole("article", { name: fileName, exact: true }));
+  }
+
+  get history(): Locator {
+    return this.page.getByRole("region", { name: messagePattern(this.t.journal.caption) });
+  }
+
+  /**
+   * Waits until the history has its first answer: the journal's schemas (zod, loaded with the
+   * first answer read, not with the page) are then loaded and the page is idle.
+   */
+  async waitForHistory(): Promise<void> {
+    await expect(this.history).not.toHaveAttribute("aria-busy", "true", { timeout: 60_000 });
+    await expect(this.history.locator("tbody > tr").first()).not.toHaveText(this.t.journal.loading);
+  }
+
+  /** The history's row of a file. */
+  historyRow(fileName: string): Locator {
+    return this.history.getByRole("row").filter({ has: this.page.getByRole("cell", { name: fileName, exact: true }) });
+  }
+
+  /** Opens a file's details from the history: the journal entry in a drawer. */
+  async openDetails(fileName: string): Promise<FileCard> {
+    await this.historyRow(fileName).getByRole("button", { name: fill(this.t.journal.detailsOf, { file: fileName }) }).click();
+    const drawer = this.page.getByRole("dialog", { name: fileName });
+    await expect(drawer).toBeVisible();
+    return new FileCard(this, drawer.getByRole("article", { name: fileName, exact: true }));
   }
 
   /** Every axe violation on the page (any impact). */
