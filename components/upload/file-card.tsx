@@ -223,7 +223,13 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
             <div role="alertdialog" aria-labelledby={`${ids.title}-dup`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
               <div id={`${ids.title}-dup`} className="space-y-1 text-sm text-ink-900 dark:text-ink-50">
                 {send.state.previous.map((p) => (
-                  <p key={p.id}>{t("duplicate.sentBefore", { date: dateFormat(p.createdAt), person: p.personName, status: t(`fileStatus.${p.status}`) })}</p>
+                  <p key={p.id}>
+                    {t.rich("duplicate.sentBefore", {
+                      date: dateFormat(p.createdAt),
+                      person: () => <span data-user-content="">{p.personName}</span>,
+                      status: t(`fileStatus.${p.status}`),
+                    })}
+                  </p>
                 ))}
                 <p className="font-medium">{t("duplicate.question")}</p>
               </div>

@@ -49,9 +49,9 @@ export function JournalEntry({ id, titleShown = true }: { id: string; titleShown
           {file.fileName}
         </h3>
         <p className="text-xs text-ink-600 dark:text-ink-300">
-          {t("journal.entryMeta", {
+          {t.rich("journal.entryMeta", {
             kind: t(`kinds.${file.kind}`),
-            person: file.personName,
+            person: () => <span data-user-content="">{file.personName}</span>,
             date: Number.isNaN(created.getTime()) ? file.createdAt : format.dateTime(created, { dateStyle: "medium", timeStyle: "short", timeZone }),
             rows: format.number(file.rows),
           })}

@@ -151,7 +151,9 @@ export function UploadJournal() {
                 files.map((f) => (
                   <tr key={f.id} data-journal-id={f.id}>
                     <td className={`${td} whitespace-nowrap`}>{date(f.createdAt)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{f.personName}</td>
+                    <td className={`${td} whitespace-nowrap`} data-user-content="">
+                      {f.personName}
+                    </td>
                     <td className={`${td} max-w-72 truncate`} data-user-content="" title={f.fileName}>
                       {f.fileName}
                     </td>
