@@ -4,7 +4,7 @@
 // Targets: decode+parse+check ≤ 1.5 s and ≤ 2x papaparse.
 import iconv from "iconv-lite";
 import Papa from "papaparse";
-import { checkUpload, readCsvBytes, type UploadLookups } from "../lib/csv";
+import { checkUpload, readCsvBytes, stockLookups, type StockPair, type UploadLookups } from "../lib/csv";
 import type { Bench, BenchRow } from "./types";
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
@@ -25,13 +25,13 @@ function rng(seed: number): () => number {
 export function warehouseStockFixture(rows: number): { bytes: Uint8Array; lookups: UploadLookups } {
   const rand = rng(42);
   const lines = ["kyoten_mei,syohin_code,kasan_su,gensan_su,nyusyukko_riyu,kyoten_syohin_himoduke,kyoten_syohin_sakujyo"];
-  const stock = new Map<string, { quantity: number; allocated: number }>();
+  const stock: StockPair[] = [];
   const codes = new Set<string>();
   for (let i = 0; i < rows; i++) {
     const warehouse = WAREHOUSES[Math.floor(rand() * WAREHOUSES.length)] as string;
     const code = `${["TS", "KB", "ZK"][i % 3]}-${String(i).padStart(6, "0")}${i % 7 === 0 ? "-RED" : ""}`;
     codes.add(code);
-    stock.set(`${warehouse}\t${code}`, { quantity: 50 + Math.floor(rand() * 500), allocated: 0 });
+    stock.push({ warehouseName: warehouse, code, quantity: 50 + Math.floor(rand() * 500), allocated: 0 });
     let reason = REASONS[Math.floor(rand() * REASONS.length)] as string;
     // Some quoted cells, as Excel writes them: a comma, a quote, a line break inside.
     if (i % 50 === 0) reason = `"棚卸差異,${i}件目の調整"`;
@@ -46,7 +46,8 @@ export function warehouseStockFixture(rows: number): { bytes: Uint8Array; lookup
     else lines.push(`${name},${code},,,${reason},,d`);
   }
   const bytes = new Uint8Array(iconv.encode(`${lines.join("\r\n")}\r\n`, "cp932"));
-  return { bytes, lookups: { warehouseNames: new Set(WAREHOUSES), goodsCodes: codes, warehouseStock: stock } };
+  // As fetchLookups gives them (stockLookups builds its result: warehouseStock and stockIndex).
+  return { bytes, lookups: stockLookups(new Set(WAREHOUSES), codes, stock) };
 }
 
 function median(times: number[]): number {

@@ -159,6 +159,20 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
   const reasonAt = pos("nyusyukko_riyu");
   const reasonCol = uploadColumn("warehouse-stock", "nyusyukko_riyu") as CheckedColumn;
   const state = new Map<string, StockState>();
+  // With the look-ups' stockIndex (fetchLookups builds it), a stocked pair's simulated stock lives
+  // in arrays by its position: one map look-up a row by the code (whose hash the string keeps),
+  // no key string, no state object, no growing Map. Measured on the 100,000-row bench: the look-up
+  // block goes from ~100 ms to ~35 ms. Pairs without stock (and look-ups without an index) keep
+  // the keyed state. `pairState` marks a position: 0 not seen yet, 1 linked, 2 unlinked.
+  const index = lookups?.stockIndex && lookups.stockIndex.entries.length === lookups.warehouseStock.size ? lookups.stockIndex : undefined;
+  const slots = index ? index.entries.length : 0;
+  const pairState = new Uint8Array(slots);
+  const pairQuantity = new Float64Array(slots);
+  const pairAllocated = new Float64Array(slots);
+  // The state of a stocked pair while its row is checked (read from and written back to the arrays).
+  const scratch: StockState = { quantity: 0, allocated: 0, linked: true, goodsExists: true };
+  let byCode: ReadonlyMap<string, number> | undefined;
+  let byCodeOf = "";
   for (const r of records) {
     out.startRow(r.line);
     if (!checkShape(t, r, out)) {
@@ -227,17 +241,47 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
       // goodsCodes is asked only about pairs without stock.
       const known = lookups.warehouseNames.has(warehouseName);
       if (!known) out.add(line, "kyoten_mei", whRaw, "unknown-warehouse", `倉庫「${warehouseName}」は倉庫マスタにありません`, `no warehouse named "${warehouseName}" in the warehouse master`);
-      const key = `${warehouseName}\t${code}`;
-      let s = state.get(key);
-      if (!s) {
-        const now = known ? lookups.warehouseStock.get(key) : undefined;
-        s = now
-          ? { quantity: now.quantity, allocated: now.allocated, linked: true, goodsExists: true }
-          : { quantity: 0, allocated: 0, linked: false, goodsExists: lookups.goodsCodes.has(code) };
-        state.set(key, s);
+      let at: number | undefined;
+      if (index && known) {
+        // Rows of a warehouse come in runs more often than not: its code map is kept between rows.
+        if (warehouseName !== byCodeOf) {
+          byCode = index.positions.get(warehouseName);
+          byCodeOf = warehouseName;
+        }
+        at = byCode?.get(code);
       }
-      if (!s.goodsExists) out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
-      if (!out.failed && op >= 0) applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+      if (at !== undefined) {
+        // A stocked pair: it names an existing goods (see UploadLookups.warehouseStock).
+        const s = scratch;
+        const seen = pairState[at] as number;
+        if (seen === 0) {
+          const now = index!.entries[at] as { quantity: number; allocated: number };
+          s.quantity = now.quantity;
+          s.allocated = now.allocated;
+          s.linked = true;
+        } else {
+          s.quantity = pairQuantity[at] as number;
+          s.allocated = pairAllocated[at] as number;
+          s.linked = seen === 1;
+        }
+        if (!out.failed && op >= 0) applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+        pairState[at] = s.linked ? 1 : 2;
+        pairQuantity[at] = s.quantity;
+        pairAllocated[at] = s.allocated;
+      } else {
+        const key = `${warehouseName}\t${code}`;
+        let s = state.get(key);
+        if (!s) {
+          // With an index, a pair it does not hold has no stock (it holds the pairs of warehouseStock).
+          const now = known && !index ? lookups.warehouseStock.get(key) : undefined;
+          s = now
+            ? { quantity: now.quantity, allocated: now.allocated, linked: true, goodsExists: true }
+            : { quantity: 0, allocated: 0, linked: false, goodsExists: lookups.goodsCodes.has(code) };
+          state.set(key, s);
+        }
+        if (!s.goodsExists) out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
+        if (!out.failed && op >= 0) applyStock(s, warehouseName, code, OPERATIONS[op] as Operation, amount, line, out);
+      }
     } else if (lookups && code !== "" && !lookups.goodsCodes.has(code)) {
       out.add(line, "syohin_code", codeRaw, "unknown-goods", `商品コード「${code}」は商品マスタにありません`, `no goods with the code "${code}" in the goods master`);
     }

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixtureBytes } from "./fixtures/generate";
-import { checkUpload, readCsvBytes, type CheckResult, type CsvRead, type CsvRefusal, type UploadKind, type UploadLookups } from "./index";
+import { checkUpload, readCsvBytes, stockLookups, type CheckResult, type CsvRead, type CsvRefusal, type UploadKind, type UploadLookups } from "./index";
 
 function bytesOf(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -246,6 +246,43 @@ describe("warehouse stock rules", () => {
     expect(r.warningLines).toEqual([6]);
     // Without look-ups only the file's own rules apply.
     expect(check("warehouse-stock", "wh-masters.csv").problems).toEqual([]);
+    // The same look-ups as fetchLookups gives them (with stockIndex): the same result.
+    const indexed = stockLookups(lookups.warehouseNames, lookups.goodsCodes, [
+      { warehouseName: "東京倉庫", code: "A-1", quantity: 10, allocated: 0 },
+      { warehouseName: "東京倉庫", code: "A-2", quantity: 10, allocated: 2 },
+    ]);
+    expect(indexed.warehouseStock).toEqual(lookups.warehouseStock);
+    expect(check("warehouse-stock", "wh-masters.csv", indexed)).toEqual(r);
+  });
+  it("masters: look-ups with and without stockIndex give the same result on a file of repeated pairs", () => {
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const warehouses = ["東京倉庫", "大阪倉庫", "閉鎖倉庫"];
+    const codes = ["A-1", "A-2", "A-3", "A-4", "NOPE"];
+    const stock = [];
+    for (const w of warehouses.slice(0, 2)) {
+      for (const c of codes.slice(0, 3)) if (rand(3) > 0) stock.push({ warehouseName: w, code: c, quantity: rand(20), allocated: rand(2) === 0 ? 1 + rand(8) : 0 });
+    }
+    const indexed = stockLookups(new Set(warehouses.slice(0, 2)), new Set(codes.slice(0, 4)), stock);
+    const keyed: UploadLookups = { warehouseNames: indexed.warehouseNames, goodsCodes: indexed.goodsCodes, warehouseStock: indexed.warehouseStock };
+    const lines = ["kyoten_mei,syohin_code,kasan_su,gensan_su,nyusyukko_riyu,kyoten_syohin_himoduke,kyoten_syohin_sakujyo"];
+    for (let i = 0; i < 2000; i++) {
+      const pair = `${warehouses[rand(3)]},${codes[rand(5)]}`;
+      const op = rand(10);
+      if (op < 4) lines.push(`${pair},${rand(12)},,,,`);
+      else if (op < 8) lines.push(`${pair},,${1 + rand(12)},,,`);
+      else if (op < 9) lines.push(`${pair},,,,a,`);
+      else lines.push(`${pair},,,,,d`);
+    }
+    const out = readCsvBytes(new TextEncoder().encode(lines.join("\n")));
+    if (!out.ok) throw new Error(out.refusal.reason.en);
+    const withIndex = checkUpload("warehouse-stock", out.read, indexed);
+    const codesSeen = new Set(withIndex.problems.map((p) => p.code));
+    for (const c of ["unknown-warehouse", "unknown-goods", "not-linked", "stock-below-zero", "below-allocated", "delete-allocated"]) expect(codesSeen, c).toContain(c);
+    expect(withIndex).toEqual(checkUpload("warehouse-stock", out.read, keyed));
   });
 });
 

@@ -4,7 +4,7 @@ export * from "./types";
 export { UPLOAD_COLUMNS, MAX_QUANTITY, uploadColumn, type CheckedColumn, type ColumnChoice, type ColumnKind, type UploadColumn } from "./columns";
 export { readCsvBytes, readPastedCells } from "./read";
 export { decodeCsvBytes, refuseBeforeReading, type DecodeOutcome } from "./decode";
-export { lookupNeeds, fetchLookups, IN_VALUES, PAGE_ROWS, type LookupCount, type LookupNeeds, type LookupSearch } from "./lookups";
+export { lookupNeeds, fetchLookups, stockLookups, IN_VALUES, PAGE_ROWS, type LookupCount, type LookupNeeds, type LookupSearch, type StockPair } from "./lookups";
 export { checkUpload } from "./check";
 export { checkBatchText, makeBatches } from "./batch";
 export { problemsReportCsv } from "./report";

@@ -121,6 +121,17 @@ describe("fetchLookups: warehouse stock upload", () => {
         [`大阪倉庫\t${code(1)}`, { quantity: 5, allocated: 0 }],
       ]),
     );
+    // The same pairs indexed for the check (warehouse → code → position of the same entry).
+    const index = lookups.stockIndex;
+    expect(index?.entries.length).toBe(lookups.warehouseStock.size);
+    expect([...(index?.positions ?? [])].map(([w, codes]) => [w, [...codes.keys()]])).toEqual([
+      ["東京倉庫", [code(1)]],
+      ["大阪倉庫", [code(1)]],
+    ]);
+    for (const [key, entry] of lookups.warehouseStock) {
+      const [w, c] = key.split("\t") as [string, string];
+      expect(index?.entries[index.positions.get(w)?.get(c) ?? -1]).toBe(entry);
+    }
   });
 
   function stockTables(goods: number, linked: (i: number) => string | null) {

@@ -107,10 +107,9 @@ const STOCK_FIELDS = ["warehouse_stock_warehouse_id", "warehouse_stock_goods_id"
  */
 export async function fetchLookups(kind: UploadKind, needs: LookupNeeds, api: Api): Promise<UploadLookups> {
   const goodsCodes = new Set<string>();
-  const warehouseStock = new Map<string, { quantity: number; allocated: number }>();
   if (kind === "goods") {
     for (const r of await rowsByKey(api, "/api_v1_master_goods", "goods_id", needs.goodsCodes, ["goods_id"])) if (r.goods_id) goodsCodes.add(r.goods_id);
-    return { warehouseNames: new Set(), goodsCodes, warehouseStock };
+    return { warehouseNames: new Set(), goodsCodes, warehouseStock: new Map() };
   }
 
   const warehouseNames = new Set<string>();
@@ -143,14 +142,50 @@ export async function fetchLookups(kind: UploadKind, needs: LookupNeeds, api: Ap
     if (r.goods_id && r.goods_deleted_flag !== "1") goodsCodes.add(r.goods_id);
   }
 
+  const stock: StockPair[] = [];
   for (const r of stockRows) {
     const name = warehouseIds.get(String(r.warehouse_stock_warehouse_id ?? ""));
     const code = r.warehouse_stock_goods_id;
     if (name === undefined || !code || !goodsCodes.has(code)) continue;
-    warehouseStock.set(`${name}\t${code}`, {
+    stock.push({
+      warehouseName: name,
+      code,
       quantity: Number(r.warehouse_stock_quantity ?? 0),
       allocated: Number(r.warehouse_stock_allocation_quantity ?? 0),
     });
   }
-  return { warehouseNames, goodsCodes, warehouseStock };
+  return stockLookups(warehouseNames, goodsCodes, stock);
+}
+
+/** One warehouse's stock of one goods, as stockLookups takes it. */
+export interface StockPair {
+  warehouseName: string;
+  code: string;
+  quantity: number;
+  allocated: number;
+}
+
+/**
+ * Look-ups of a warehouse stock upload with the stock in both of its views: `warehouseStock` by
+ * `${warehouseName}\t${code}` and `stockIndex` (warehouse → code → position), which lets
+ * checkUpload skip a key string and two map look-ups a row. Built here, once per fetch, because
+ * the pairs come apart (name and code) here; splitting the keys again in the check costs more
+ * than it saves. A pair given twice keeps its last stock, as a Map would.
+ */
+export function stockLookups(warehouseNames: ReadonlySet<string>, goodsCodes: ReadonlySet<string>, stock: Iterable<StockPair>): UploadLookups {
+  const warehouseStock = new Map<string, { quantity: number; allocated: number }>();
+  const positions = new Map<string, Map<string, number>>();
+  const entries: { quantity: number; allocated: number }[] = [];
+  for (const p of stock) {
+    const entry = { quantity: p.quantity, allocated: p.allocated };
+    warehouseStock.set(`${p.warehouseName}\t${p.code}`, entry);
+    let codes = positions.get(p.warehouseName);
+    if (!codes) positions.set(p.warehouseName, (codes = new Map()));
+    const at = codes.get(p.code);
+    if (at === undefined) {
+      codes.set(p.code, entries.length);
+      entries.push(entry);
+    } else entries[at] = entry;
+  }
+  return { warehouseNames, goodsCodes, warehouseStock, stockIndex: { positions, entries } };
 }

@@ -85,6 +85,22 @@ export interface UploadLookups {
    * pair here is taken to name an existing goods (fetchLookups keeps only pairs of goodsCodes).
    */
   warehouseStock: ReadonlyMap<string, { quantity: number; allocated: number }>;
+  /**
+   * Optional: the pairs of `warehouseStock` indexed for the check. fetchLookups (by `stockLookups`)
+   * builds it with warehouseStock; checkUpload then finds a row's stock without a key string a
+   * row and keeps the file's simulated stock in arrays by position. When given it must hold exactly
+   * the pairs of warehouseStock (one whose size differs is ignored); look-ups made by hand can
+   * leave it out and are checked the same way, only slower on very large files.
+   */
+  stockIndex?: StockIndex;
+}
+
+/** Warehouse stock by warehouse name, then goods code (see UploadLookups.stockIndex). */
+export interface StockIndex {
+  /** Warehouse name → goods code → position in `entries`. */
+  positions: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** The pairs' stock, the same objects as the values of `warehouseStock`. */
+  entries: readonly { quantity: number; allocated: number }[];
 }
 
 export interface CheckResult {
