@@ -418,8 +418,10 @@ test.describe("the orders grid", () => {
 
 test.describe("an expired sign-in", () => {
   test("a grid query that finds both tokens expired sends the person to /login and back to the same filters", async ({ browser, baseURL }) => {
-    // A fresh context: the shared signed-in state must stay alive for the other stories.
-    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1280, height: 800 } });
+    // A fresh context (browser.newContext takes the test's signed-in storageState unless told
+    // otherwise): signing in over the shared staff session would end it, as a new sign-in replaces
+    // the browser's session, and the shared state must stay alive for the other stories.
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1280, height: 800 }, storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     try {
       await signInThroughForm(page, "manager", "/orders");
