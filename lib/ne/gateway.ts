@@ -18,8 +18,10 @@ export interface Gateway {
    * The stored session when it is live (records the activity of a page view), or null: an ended
    * one (idle, lifetime) is deleted and said why.
    */
-  check(sessionKey: string): Promise<{ session: TokenSession } | { ended: "idle" | "absolute" | "gone" }>;
+  check(sessionKey: string): Promise<SessionCheck>;
 }
+
+export type SessionCheck = { session: TokenSession } | { ended: "idle" | "absolute" | "gone" };
 
 export interface GatewayDeps {
   client: NeClient;
@@ -108,8 +110,8 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     throw new NeError({ code: LOCAL_CODES.internal, kind: "upstream-failure", message: "token store kept changing under a save" });
   }
 
-  /** The session when it is signed in and within its limits; an ended one is deleted. */
-  async function liveSession(sessionKey: string): Promise<TokenSession> {
+  /** The session when it is signed in and within its limits, or why not; an ended one is deleted. */
+  async function liveSession(sessionKey: string): Promise<SessionCheck> {
     let session = await loadSession(sessionKey);
     if (session && sessionEnded(session, now(), limits)) {
       // A cached copy may miss another instance's activity: decide on the stored row.
@@ -118,12 +120,16 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       const ended = session ? sessionEnded(session, now(), limits) : null;
       if (ended) {
         await forget(sessionKey);
-        throw new NeError({ code: `session-${ended}`, kind: "auth-expired", message: ended === "idle" ? "the session was idle too long" : "the session reached its lifetime" });
+        return { ended };
       }
       if (session) sessions.set(sessionKey, session);
     }
-    if (!session) throw new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
-    return session;
+    return session ? { session } : { ended: "gone" };
+  }
+
+  function endedError(ended: "idle" | "absolute" | "gone"): NeError {
+    if (ended === "gone") return new NeError({ code: "no-session", kind: "auth-expired", message: "no signed-in session for this key" });
+    return new NeError({ code: `session-${ended}`, kind: "auth-expired", message: ended === "idle" ? "the session was idle too long" : "the session reached its lifetime" });
   }
 
   /** Writes the session's activity, at most once a TOUCH_EVERY_MS. */
@@ -135,7 +141,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
   }
 
   async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
-    const session = await liveSession(sessionKey);
+    const live = await liveSession(sessionKey);
+    if ("ended" in live) throw endedError(live.ended);
+    const session = live.session;
     try {
       const result = await client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options);
       await persist(session, result.tokens);
@@ -156,15 +164,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       return enqueue(sessionKey, () => forget(sessionKey));
     },
     async check(sessionKey) {
-      try {
-        const session = await liveSession(sessionKey);
-        await touch(session);
-        return { session };
-      } catch (err) {
-        if (isNeError(err) && err.code.startsWith("session-")) return { ended: err.code === "session-idle" ? "idle" : "absolute" };
-        if (isNeError(err) && err.code === "no-session") return { ended: "gone" };
-        throw err;
-      }
+      const live = await liveSession(sessionKey);
+      if ("session" in live) await touch(live.session);
+      return live;
     },
     call(sessionKey, path, request, options) {
       return enqueue(sessionKey, () =>
