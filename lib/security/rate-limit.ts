@@ -2,6 +2,7 @@ import "server-only";
 // Fixed-window rate limits. On PostgreSQL the counters are rows shared by every instance (one
 // upsert per hit); the embedded PGlite belongs to one process, where a counter in memory is the
 // same thing without the query.
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 
@@ -12,13 +13,18 @@ export interface RateLimitVerdict {
 }
 
 export interface RateLimiter {
-  /** Counts one hit on `key` and says whether it is within `limit` per `windowMs`. */
+  /**
+   * Counts one hit on `key` and says whether it is within `limit` per `windowMs`. Keys may hold
+   * secrets (a session key) or personal data (an address): the counters keep only their hash.
+   */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitVerdict>;
 }
 
 /** Counters older than this are deleted now and then. */
 const KEEP_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+const counterKey = (key: string) => createHash("sha256").update(key).digest("base64url");
 
 function windowOf(now: number, windowMs: number) {
   const start = Math.floor(now / windowMs) * windowMs;
@@ -30,7 +36,8 @@ export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, no
     const counts = new Map<string, { start: number; count: number }>();
     let swept = now();
     return {
-      async hit(key, limit, windowMs) {
+      async hit(name, limit, windowMs) {
+        const key = counterKey(name);
         const t = now();
         const { start, retryAfterS } = windowOf(t, windowMs);
         if (t - swept > SWEEP_EVERY_MS) {
@@ -47,7 +54,8 @@ export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, no
   const { db } = database;
   let swept = 0;
   return {
-    async hit(key, limit, windowMs) {
+    async hit(name, limit, windowMs) {
+      const key = counterKey(name);
       const t = now();
       const { start, retryAfterS } = windowOf(t, windowMs);
       const windowStart = new Date(start);
