@@ -5,7 +5,8 @@ import type { NextRequest } from "next/server";
 import { BodyTooLargeError, readBoundedText } from "@/lib/http/bounded-body";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { parsePendingCookie } from "./pending-cookie";
-import { PENDING_SIGN_IN_COOKIE, sameSecret } from "./sign-in";
+import { sameSecret } from "@/lib/security/same-secret";
+import { PENDING_SIGN_IN_COOKIE } from "./sign-in";
 
 const MAX_FORM_BYTES = 4096;
 

@@ -5,18 +5,13 @@ import "server-only";
 // instrumentation.ts). Without it the origin is the request's own Host over http. X-Forwarded-Host,
 // -Proto and -For are believed only from the configured proxy: a request that carries
 // `x-backyard-proxy: <TRUSTED_PROXY_SECRET>`, a header the proxy sets and a browser cannot.
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "@/lib/security/same-secret";
 
 export const PROXY_SECRET_HEADER = "x-backyard-proxy";
 
 /** True when `request` passed through the configured proxy. */
 export function fromTrustedProxy(request: Request): boolean {
-  const secret = process.env.TRUSTED_PROXY_SECRET;
-  const sent = request.headers.get(PROXY_SECRET_HEADER);
-  if (!secret || !sent) return false;
-  const a = Buffer.from(secret);
-  const b = Buffer.from(sent);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(process.env.TRUSTED_PROXY_SECRET, request.headers.get(PROXY_SECRET_HEADER));
 }
 
 export function publicOrigin(request: Request): string {

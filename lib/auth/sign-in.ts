@@ -2,7 +2,7 @@ import "server-only";
 // From the sign-in step's uid and state to a stored session, and the confirmation that a sign-in
 // must pass when it did not start in this browser (login CSRF: someone else's uid/state pair
 // would otherwise switch a signed-in person into another company silently).
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
@@ -10,6 +10,7 @@ import { pendingSignIns } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { isNeError } from "@/lib/ne/errors";
 import { getNeServer } from "@/lib/ne/server";
+import { sameSecret } from "@/lib/security/same-secret";
 
 /** The nonce /auth/start sets and the callback's `n` parameter must match. */
 export const SIGN_IN_NONCE_COOKIE = "backyard.sign-in-nonce";
@@ -44,13 +45,6 @@ const neauthProfileSchema = z.object({
 
 export function newNonce(): string {
   return randomBytes(32).toString("base64url");
-}
-
-export function sameSecret(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");

@@ -16,8 +16,8 @@ import {
   SignInError,
   createPendingSignIn,
   exchangeUidState,
-  sameSecret,
 } from "@/lib/auth/sign-in";
+import { sameSecret } from "@/lib/security/same-secret";
 import { replaceSession, purgeEndedSessionsNow } from "@/lib/auth/session-maintenance";
 import { signInRateLimit } from "@/lib/security/sign-in-limit";
 
