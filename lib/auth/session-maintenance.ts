@@ -1,16 +1,30 @@
 import "server-only";
 // Stored tokens never outlive their session: a replaced session's row goes when the new one is
 // made, and ended (idle, lifetime) or abandoned (never confirmed) ones are swept now and then.
+import { AuthError } from "next-auth";
 import { getNeServer } from "@/lib/ne/server";
+import { signIn } from "./config";
+import { sessionKeyOf } from "./session";
 import { sessionLimits } from "./session-policy";
 import { purgeExpiredPendingSignIns } from "./sign-in";
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 let lastSweep = 0;
 
-/** A new sign-in in a browser that had a session: the old session's tokens are deleted. */
-export async function replaceSession(previousKey: string | null): Promise<void> {
+/**
+ * Signs in with `credentials` (a uid/state pair, or a confirmed pending sign-in); a session the
+ * browser had before is ended with its stored tokens. Answers the sign-in's error code, or null.
+ */
+export async function signInReplacing(request: Request, credentials: Record<string, string>): Promise<string | null> {
+  const previousKey = await sessionKeyOf(request);
+  try {
+    await signIn("next-engine", { ...credentials, redirect: false });
+  } catch (err) {
+    if (err instanceof AuthError) return "code" in err && typeof err.code === "string" ? err.code : err.type;
+    throw err;
+  }
   if (previousKey) await (await getNeServer()).gateway.forget(previousKey);
+  return null;
 }
 
 /** Deletes ended sessions and expired pending sign-ins; at most once per SWEEP_EVERY_MS per process. */

@@ -4,11 +4,8 @@
 // else made with their own pair) the pair is exchanged but the person is asked first
 // (/auth/confirm): nobody is switched into another company without seeing it.
 import { NextResponse, type NextRequest } from "next/server";
-import { AuthError } from "next-auth";
-import { signIn } from "@/lib/auth/config";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
 import { clientAddress, httpsOrigin, publicOrigin } from "@/lib/auth/public-origin";
-import { sessionKeyOf } from "@/lib/auth/session";
 import {
   PENDING_SIGN_IN_COOKIE,
   SIGN_IN_NONCE_COOKIE,
@@ -18,7 +15,7 @@ import {
   exchangeUidState,
 } from "@/lib/auth/sign-in";
 import { sameSecret } from "@/lib/security/same-secret";
-import { replaceSession, purgeEndedSessionsNow } from "@/lib/auth/session-maintenance";
+import { purgeEndedSessionsNow, signInReplacing } from "@/lib/auth/session-maintenance";
 import { signInRateLimit } from "@/lib/security/sign-in-limit";
 
 export const dynamic = "force-dynamic";
@@ -58,17 +55,8 @@ export async function GET(request: NextRequest) {
     }
   }
 
-  const previous = await sessionKeyOf(request);
-  try {
-    await signIn("next-engine", { uid, state, redirect: false });
-  } catch (err) {
-    if (err instanceof AuthError) {
-      const code = "code" in err && typeof err.code === "string" ? err.code : err.type;
-      return fail(code);
-    }
-    throw err;
-  }
-  await replaceSession(previous);
+  const failed = await signInReplacing(request, { uid, state });
+  if (failed) return fail(failed);
   const res = NextResponse.redirect(new URL(back, origin), 303);
   res.cookies.delete({ name: RETURN_TO_COOKIE, path: "/auth" });
   res.cookies.delete({ name: SIGN_IN_NONCE_COOKIE, path: "/auth" });

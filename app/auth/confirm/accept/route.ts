@@ -1,13 +1,10 @@
 // "Yes, sign in as this person": the pending sign-in becomes the session (once), and a session
 // the browser had before is ended with its stored tokens.
 import { NextResponse, type NextRequest } from "next/server";
-import { AuthError } from "next-auth";
-import { signIn } from "@/lib/auth/config";
 import { checkConfirmRequest } from "@/lib/auth/confirm-request";
 import { publicOrigin } from "@/lib/auth/public-origin";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
-import { sessionKeyOf } from "@/lib/auth/session";
-import { replaceSession } from "@/lib/auth/session-maintenance";
+import { signInReplacing } from "@/lib/auth/session-maintenance";
 import { PENDING_SIGN_IN_COOKIE } from "@/lib/auth/sign-in";
 
 export const dynamic = "force-dynamic";
@@ -20,14 +17,8 @@ export async function POST(request: NextRequest) {
     if (checked.status === 403) return new Response("forbidden", { status: 403 });
     return toLogin(checked.reason);
   }
-  const previous = await sessionKeyOf(request);
-  try {
-    await signIn("next-engine", { pending: checked.id, csrf: checked.csrf, redirect: false });
-  } catch (err) {
-    if (err instanceof AuthError) return toLogin("code" in err && typeof err.code === "string" ? err.code : err.type);
-    throw err;
-  }
-  await replaceSession(previous);
+  const failed = await signInReplacing(request, { pending: checked.id, csrf: checked.csrf });
+  if (failed) return toLogin(failed);
   const res = NextResponse.redirect(new URL(safeReturnPath(request.cookies.get(RETURN_TO_COOKIE)?.value), origin), 303);
   res.cookies.delete({ name: PENDING_SIGN_IN_COOKIE, path: "/auth" });
   res.cookies.delete({ name: RETURN_TO_COOKIE, path: "/auth" });
