@@ -70,6 +70,17 @@ describe("faults", () => {
     await expect(bad.json()).rejects.toThrow();
   });
 
+  it("incomplete: a success with the tokens but neither data nor count", async () => {
+    await addFault({ path: ORDERS, kind: "incomplete", times: 1 });
+    const answer = await orders();
+    expect(answer.result).toBe("success");
+    expect(answer.access_token).toBe(tokens.access_token);
+    expect(answer).not.toHaveProperty("data");
+    expect(answer).not.toHaveProperty("count");
+    // Once: the next call answers in full.
+    expect(await orders()).toHaveProperty("data");
+  });
+
   it("delay slows the answer down", async () => {
     await addFault({ path: "*", kind: "delay", delay_ms: 200 });
     const started = Date.now();

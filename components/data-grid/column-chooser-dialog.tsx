@@ -1,7 +1,8 @@
 "use client";
 // The column chooser's dialog: shown columns in order with up/down buttons and a width field,
-// hidden ones below, a search box, and "Back to defaults".
-import { ArrowDown, ArrowUp } from "lucide-react";
+// a pin toggle (pinned columns stay at the left edge while the grid scrolls sideways), hidden
+// ones below, a search box, and "Back to defaults".
+import { ArrowDown, ArrowUp, Pin, PinOff } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -9,10 +10,11 @@ import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/gr
 import type { ColumnChooserProps } from "./column-chooser";
 import { Modal } from "./modal";
 
-export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
+export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, pinned, defaultPinned, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
   const t = useTranslations("grid");
   const id = useId();
   const [shown, setShown] = useState<string[]>(() => [...visible]);
+  const [pins, setPins] = useState<string[]>(() => [...pinned]);
   const [query, setQuery] = useState("");
   const [resetWidths, setResetWidths] = useState(false);
   // Widths as typed (text, so a half-typed number is not snapped); applied within the limits.
@@ -55,6 +57,7 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
         className="mr-auto"
         onClick={() => {
           setShown([...defaults]);
+          setPins([...defaultPinned]);
           setResetWidths(true);
           setWidthText({});
         }}
@@ -66,7 +69,7 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
         variant="primary"
         disabled={shown.length === 0}
         onClick={() => {
-          onApply(shown, appliedWidths());
+          onApply(shown, appliedWidths(), pins.filter((n) => shown.includes(n)));
           onClose();
         }}
       >
@@ -97,6 +100,7 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
               const field = byName.get(name);
               if (!field || !matches(name)) return null;
               const label = field.label[locale];
+              const isPinned = pins.includes(name);
               return (
                 <li key={name} className="flex items-center gap-2 rounded px-1.5 py-0.5 hover:bg-ink-50 dark:hover:bg-ink-800">
                   <input
@@ -121,6 +125,16 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
                     onChange={(e) => setWidthText({ ...widthText, [name]: e.target.value })}
                     className="h-7 w-20 rounded-md border border-ink-300 bg-ink-0 px-1.5 text-right text-xs tabular-nums dark:border-ink-600 dark:bg-ink-850"
                   />
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={isPinned ? t("columns.unpin", { column: label }) : t("columns.pin", { column: label })}
+                    aria-pressed={isPinned}
+                    onClick={() => setPins(isPinned ? pins.filter((n) => n !== name) : [...pins, name])}
+                    className={isPinned ? "text-brand-700 dark:text-brand-300" : undefined}
+                  >
+                    {isPinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+                  </Button>
                   <Button size="icon" variant="ghost" aria-label={t("columns.up", { column: label })} disabled={index === 0} onClick={() => move(index, -1)}>
                     <ArrowUp aria-hidden="true" />
                   </Button>

@@ -1,6 +1,6 @@
 "use client";
 // Which columns show and in what order: every field of the resource, shown ones first in their
-// order with up/down buttons and a width field each (keyboard friendly: no dragging needed), a
+// order with up/down buttons, a pin toggle and a width field each (keyboard friendly: no dragging needed), a
 // search box for resources with a hundred fields, and "Back to defaults". Applied columns and
 // widths are saved per person.
 import { Columns3 } from "lucide-react";
@@ -21,8 +21,11 @@ export type ColumnChooserProps = {
   defaults: readonly string[];
   /** Stored widths (px) by field name; a column without one has its default width. */
   widths: Readonly<Record<string, number>>;
+  /** Columns pinned to the left edge, in order, and those pinned by default. */
+  pinned: readonly string[];
+  defaultPinned: readonly string[];
   /** `widths` null: back to every column's default width. */
-  onApply: (columns: string[], widths: Record<string, number> | null) => void;
+  onApply: (columns: string[], widths: Record<string, number> | null, pinned: string[]) => void;
 };
 
 export function ColumnChooser(props: ColumnChooserProps) {

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import { resolveColumns } from "@/lib/grid/columns";
+import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
@@ -25,7 +25,7 @@ import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
 import { GridSkeleton } from "./grid-states";
-import type { RowSelection } from "./grid-table";
+import type { LayoutChange, RowSelection } from "./grid-table";
 import { SavedViews } from "./saved-views";
 
 const loadGridBody = () => import("./grid-body");
@@ -65,8 +65,13 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   const preferences = useGridPreferences(definition.id, initialPreferences);
   const savePreferences = useSaveGridPreferences(definition.id);
-  const columns = useMemo(() => resolveColumns(resource, definition.defaultColumns, preferences.data), [resource, definition.defaultColumns, preferences.data]);
-  const columnNames = useMemo(() => columns.map((c) => c.field.name), [columns]);
+  // The column model TanStack Table runs with (components/data-grid/grid-table.tsx), seeded from the
+  // person's stored layout: shown columns and their order, widths, pins (the key column by default).
+  const model = useMemo(
+    () => columnModel(resource, { columns: definition.defaultColumns, pinned: defaultPins(resource, definition.defaultColumns, definition.keyColumn) }, preferences.data),
+    [resource, definition.defaultColumns, definition.keyColumn, preferences.data],
+  );
+  const columnNames = model.shown;
   const fields = useMemo(
     () => [...new Set([...definition.keyFields, ...columnNames, ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? [])])],
     [definition, columnNames],
@@ -107,18 +112,21 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     requestAnimationFrame(() => gridRef.current?.focus({ preventScroll: true }));
   };
 
-  const widths = preferences.data?.widths ?? {};
-  const saveColumns = (names: string[], nextWidths: Record<string, number>) => savePreferences.mutate({ columns: names, widths: nextWidths });
+  const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => savePreferences.mutate(layoutOf(resource, next));
+  const widths = layoutOf(resource, model).widths;
 
   const currentView = (): SavedViewState => ({
     filters: filters.map(serializeFilterToken),
     columns: columnNames,
     widths,
+    pinned: model.pinned,
     size: url.size,
   });
   const applyView = (view: SavedView) => {
     void setUrl({ f: parseFilterTokens(resource, view.state.filters), page: 1, size: view.state.size ?? url.size, open: null });
-    if (view.state.columns?.length) saveColumns(view.state.columns, view.state.widths ?? widths);
+    if (view.state.columns?.length) {
+      saveLayout({ shown: view.state.columns, sizing: view.state.widths ?? model.sizing, pinned: view.state.pinned ?? model.pinned });
+    }
   };
 
   const total = count.data?.count;
@@ -149,8 +157,10 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             locale={locale}
             visible={columnNames}
             defaults={definition.defaultColumns}
-            widths={widths}
-            onApply={(names, nextWidths) => saveColumns(names, nextWidths ?? {})}
+            widths={model.sizing}
+            pinned={model.pinned}
+            defaultPinned={defaultPins(resource, definition.defaultColumns, definition.keyColumn)}
+            onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
           />
           <Button
             size="sm"
@@ -182,7 +192,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             page={url.page}
             size={url.size}
             filtered={filters.length > 0 || Boolean(extensionExecutionId)}
-            columns={columns}
+            model={model}
             selection={selection}
             onSelectionChange={setSelection}
             activeIndex={activeIndex}
@@ -193,7 +203,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             onPage={(page) => void setUrl({ page })}
             onSize={(size) => void setUrl({ size, page: 1 })}
             onClearFilters={clearFilters}
-            onResizeEnd={(next) => saveColumns(columnNames, { ...widths, ...next })}
+            onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
           />
         </Suspense>
       </QueryErrorBoundary>

@@ -5,7 +5,7 @@
 // rows instead of weighing on the page's first load; the skeleton stands in until both are in.
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode, type RefObject } from "react";
-import type { ResolvedColumn } from "@/lib/grid/columns";
+import type { ColumnModel } from "@/lib/grid/columns";
 import type { GridLocale } from "@/lib/grid/format";
 import type { PageSize } from "@/lib/grid/page-sizes";
 import type { NeRequest } from "@/lib/query/call-operation";
@@ -14,7 +14,7 @@ import type { GridTexts } from "./data-grid";
 import type { GridDefinition } from "./grid-definition";
 import { GridPagination } from "./grid-pagination";
 import { GridEmpty, GridFilteredEmpty, GridPastEnd, GridSkeleton } from "./grid-states";
-import { GridTable, type RowSelection } from "./grid-table";
+import { GridTable, type LayoutChange, type RowSelection } from "./grid-table";
 import { useChoiceLabels } from "./use-choice-labels";
 
 export type GridBodyProps = {
@@ -27,7 +27,7 @@ export type GridBodyProps = {
   page: number;
   size: PageSize;
   filtered: boolean;
-  columns: readonly ResolvedColumn[];
+  model: ColumnModel;
   selection: RowSelection;
   onSelectionChange: (next: RowSelection) => void;
   activeIndex: number;
@@ -39,24 +39,35 @@ export type GridBodyProps = {
   onPage: (page: number) => void;
   onSize: (size: PageSize) => void;
   onClearFilters: () => void;
-  onResizeEnd: (widths: Record<string, number>) => void;
+  onLayoutChange: (next: LayoutChange) => void;
 };
 
-/** Rows and paging; failures of either query go to the boundary above (never an empty list). */
+/**
+ * Rows and paging. A failed search goes to the boundary above (an error panel, never an empty
+ * list); a failed count leaves the rows that loaded, and the total says it is unavailable, with
+ * Retry.
+ */
 export default function GridBody(props: GridBodyProps) {
   const { definition, texts, countRequest, searchRequest, page, size } = props;
   const t = useTranslations("grid");
-  const count = useCount(definition.countPath, countRequest, { keepPrevious: true, throwOnError: true });
+  const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
   const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
   // Names for the shown fields' values (shops, ...), asked for once the rows are in, so the rows
   // never wait behind these lists.
-  const shownFields = useMemo(() => props.columns.map((c) => c.field), [props.columns]);
+  // Keyed by the names, not the list: a saved width makes a new model with the same columns, and
+  // new labels would re-render every row.
+  const { model } = props;
+  const shownKey = model.shown.join(",");
+  const shownFields = useMemo(() => {
+    const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
+    return shownKey.split(",").flatMap((name) => byName.get(name) ?? []);
+  }, [definition.resource, shownKey]);
   const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, search.isSuccess && !search.isPlaceholderData);
 
   if (!search.data) return <GridSkeleton label={t("loading")} />;
   const rows = search.data.rows;
   const busy = search.isPlaceholderData || count.isPlaceholderData;
-  const total = count.isPlaceholderData ? undefined : count.data?.count;
+  const total = count.isPlaceholderData || count.isError ? undefined : count.data?.count;
 
   let content: ReactNode;
   if (rows.length === 0 && !busy) {
@@ -69,7 +80,7 @@ export default function GridBody(props: GridBodyProps) {
         domId={props.domId}
         label={texts.label}
         rows={rows}
-        columns={props.columns}
+        model={model}
         definition={definition}
         locale={props.locale}
         choiceLabels={choiceLabels}
@@ -78,7 +89,7 @@ export default function GridBody(props: GridBodyProps) {
         activeIndex={props.activeIndex}
         onActiveIndexChange={props.onActiveIndexChange}
         onOpen={props.onOpen}
-        onResizeEnd={props.onResizeEnd}
+        onLayoutChange={props.onLayoutChange}
         gridRef={props.gridRef}
         busy={busy}
       />
@@ -93,6 +104,8 @@ export default function GridBody(props: GridBodyProps) {
           page={page}
           size={size}
           total={total}
+          totalFailed={count.isError && !count.isFetching}
+          onRetryTotal={() => void count.refetch()}
           rowsOnPage={rows.length}
           onPage={props.onPage}
           onSize={props.onSize}

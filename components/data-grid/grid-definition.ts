@@ -56,6 +56,8 @@ export interface GridDefinition {
   keyConditions: (key: string) => ConditionInput[] | null;
   /** Fields every page fetches whatever the columns (the key's fields). */
   keyFields: readonly string[];
+  /** The column pinned to the left edge by default (else the first primary-key field shown). */
+  keyColumn?: string;
   cells?: Readonly<Record<string, CustomCell>>;
   /** Choices of fields whose registry entry has none (delivery method ids). */
   choices?: Readonly<Record<string, ChoicesSource>>;

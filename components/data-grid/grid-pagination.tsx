@@ -11,8 +11,11 @@ import { PAGE_SIZES, type PageSize } from "@/lib/grid/page-sizes";
 type GridPaginationProps = {
   page: number;
   size: PageSize;
-  /** Undefined while the count is loading. */
+  /** Undefined while the count is loading or when it failed. */
   total: number | undefined;
+  /** The count failed: the rows show, the total says it is unavailable, with Retry. */
+  totalFailed?: boolean;
+  onRetryTotal?: () => void;
   rowsOnPage: number;
   onPage: (page: number) => void;
   onSize: (size: PageSize) => void;
@@ -20,7 +23,7 @@ type GridPaginationProps = {
   onClearSelection: () => void;
 };
 
-export function GridPagination({ page, size, total, rowsOnPage, onPage, onSize, selected, onClearSelection }: GridPaginationProps) {
+export function GridPagination({ page, size, total, totalFailed, onRetryTotal, rowsOnPage, onPage, onSize, selected, onClearSelection }: GridPaginationProps) {
   const t = useTranslations("grid");
   const id = useId();
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
@@ -37,11 +40,18 @@ export function GridPagination({ page, size, total, rowsOnPage, onPage, onSize, 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700 dark:text-ink-200">
       <div className="flex flex-wrap items-center gap-3">
-        <p aria-live="polite" data-grid-total={total ?? ""} className="tabular-nums">
-          {total === undefined
-            ? t("pagination.rangeCounting", { first: formatGrouped(String(first)), last: formatGrouped(String(last)) })
-            : t("pagination.range", { first: formatGrouped(String(first)), last: formatGrouped(String(last)), total: formatGrouped(String(total)) })}
+        <p aria-live="polite" data-grid-total={total ?? ""} data-total-state={totalFailed ? "failed" : total === undefined ? "counting" : "ready"} className="tabular-nums">
+          {total !== undefined
+            ? t("pagination.range", { first: formatGrouped(String(first)), last: formatGrouped(String(last)), total: formatGrouped(String(total)) })
+            : totalFailed
+              ? t("pagination.rangeNoTotal", { first: formatGrouped(String(first)), last: formatGrouped(String(last)) })
+              : t("pagination.rangeCounting", { first: formatGrouped(String(first)), last: formatGrouped(String(last)) })}
         </p>
+        {totalFailed && onRetryTotal ? (
+          <Button size="sm" variant="ghost" onClick={onRetryTotal}>
+            {t("pagination.retryTotal")}
+          </Button>
+        ) : null}
         {selected > 0 ? (
           <p className="flex items-center gap-2">
             <span>{t("selection.count", { count: selected })}</span>

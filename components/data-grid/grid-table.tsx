@@ -1,22 +1,29 @@
 "use client";
-// The rows of one page as an ARIA grid: virtualized (a 10,000-row page keeps a few dozen row
-// elements), keyboard driven (arrows, Page Up/Down, Home/End move the active row, Enter opens it,
-// Space selects it), checkboxes with Shift-click ranges, and resizable columns. The grid element
-// itself holds focus and points at the active row with aria-activedescendant, so focus never
-// lands on a row that virtualization removes.
+// The rows of one page as an ARIA grid, on TanStack Table: the table instance owns the column
+// definitions (from the registry, components/data-grid/column-defs.ts), their order, visibility,
+// sizes and pins, and the row selection; the API pages and filters, so nothing here sorts.
+// Around it, what the table leaves to the page: virtualized rows (a 10,000-row page keeps a few
+// dozen row elements), the keyboard model (arrows, Page Up/Down, Home/End move the active row,
+// Enter opens it, Space selects it, Shift extends), and the look.
+// Widths and pinned offsets are CSS variables on the grid element, so dragging a column's edge
+// restyles one element per pointer move and re-renders no row (rows are memoized on their data).
+// The grid element itself holds focus and points at the active row with aria-activedescendant,
+// so focus never lands on a row that virtualization removes.
+import { functionalUpdate, getCoreRowModel, useReactTable, type Column, type ColumnPinningState, type ColumnSizingInfoState, type ColumnSizingState, type Header, type Row, type RowSelectionState, type Updater } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { Pin, PinOff } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
-import { fieldFormat, isNumericFormat, type GridLocale } from "@/lib/grid/format";
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth, type ResolvedColumn } from "@/lib/grid/columns";
+import { SELECT_COLUMN, drawnOrder, type ColumnModel } from "@/lib/grid/columns";
+import { isNumericFormat, type GridLocale } from "@/lib/grid/format";
 import type { ApiRow } from "@/lib/query/call-operation";
+import { gridColumnDefs, gridMeta } from "./column-defs";
 import type { GridDefinition } from "./grid-definition";
 import { ValueView } from "./value-view";
 
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 36;
-const SELECT_WIDTH = 40;
 
 /** Selected record keys of one page. */
 export type RowSelection = Readonly<Record<string, boolean>>;
@@ -26,11 +33,14 @@ export interface ChoiceLabels {
   userContent: boolean;
 }
 
+/** What a layout change carries back to the grid's owner (who saves it). */
+export type LayoutChange = Pick<ColumnModel, "sizing" | "pinned">;
+
 type GridTableProps = {
   domId: string;
   label: string;
   rows: readonly ApiRow[];
-  columns: readonly ResolvedColumn[];
+  model: ColumnModel;
   definition: GridDefinition;
   locale: GridLocale;
   choiceLabels: Readonly<Record<string, ChoiceLabels>>;
@@ -39,72 +49,126 @@ type GridTableProps = {
   activeIndex: number;
   onActiveIndexChange: (index: number) => void;
   onOpen: (key: string) => void;
-  onResizeEnd: (widths: Record<string, number>) => void;
+  /** A resize ended, a width was reset or a column was pinned: save the layout. */
+  onLayoutChange: (next: LayoutChange) => void;
   gridRef: RefObject<HTMLDivElement | null>;
   busy: boolean;
 };
 
-export function GridTable({
-  domId,
-  label,
-  rows,
-  columns,
-  definition,
-  locale,
-  choiceLabels,
-  selection,
-  onSelectionChange,
-  activeIndex,
-  onActiveIndexChange,
-  onOpen,
-  onResizeEnd,
-  gridRef,
-  busy,
-}: GridTableProps) {
+const cssVar = (kind: "w" | "x", id: string) => `--col-${kind}-${id}`;
+
+/** A column's width (and left offset when pinned) as the CSS variables set on the grid. */
+function columnStyle(column: Column<ApiRow, unknown>): CSSProperties {
+  const pinned = column.getIsPinned() === "left";
+  return {
+    width: `var(${cssVar("w", column.id)})`,
+    ...(pinned ? { position: "sticky", left: `var(${cssVar("x", column.id)})` } : {}),
+  };
+}
+
+/** Sizes start from the model and follow a drag locally; they start over when the model changes. */
+function useLocalSizing(model: ColumnModel) {
+  const [state, setState] = useState({ model, sizing: model.sizing as ColumnSizingState });
+  const sizing = state.model === model ? state.sizing : model.sizing;
+  // The latest sizes for handlers that run twice before a render (a drag's last move, then its end).
+  const ref = useRef(sizing);
+  useLayoutEffect(() => {
+    ref.current = sizing;
+  }, [sizing]);
+  const set = (next: ColumnSizingState) => {
+    ref.current = next;
+    setState({ model, sizing: next });
+  };
+  return { sizing, ref, set };
+}
+
+const IDLE_SIZING: ColumnSizingInfoState = {
+  startOffset: null,
+  startSize: null,
+  deltaOffset: null,
+  deltaPercentage: null,
+  isResizingColumn: false,
+  columnSizingStart: [],
+};
+
+export function GridTable(props: GridTableProps) {
+  const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, gridRef, busy } = props;
   const t = useTranslations("grid");
   const anchorRef = useRef<number | null>(null);
-  // Widths being dragged; they start over from the stored widths whenever the columns change.
-  const [drag, setDrag] = useState<{ columns: readonly ResolvedColumn[]; widths: Record<string, number> }>({ columns, widths: {} });
-  const dragged = drag.columns === columns ? drag.widths : {};
-  const widthOf = (c: ResolvedColumn) => dragged[c.field.name] ?? c.width;
-  const [resizing, setResizing] = useState<string | null>(null);
-  const keys = useMemo(() => rows.map((row) => definition.rowKey(row)), [rows, definition]);
+  const local = useLocalSizing(model);
+  const [sizingInfo, setSizingInfo] = useState<ColumnSizingInfoState>(IDLE_SIZING);
+  const infoRef = useRef(sizingInfo);
+  useLayoutEffect(() => {
+    infoRef.current = sizingInfo;
+  }, [sizingInfo]);
 
-  const startResize = (event: ReactPointerEvent<HTMLDivElement>, column: ResolvedColumn) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const startX = event.clientX;
-    const startWidth = widthOf(column);
-    let latest = { ...dragged };
-    setResizing(column.field.name);
-    const onMove = (e: PointerEvent) => {
-      const width = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, startWidth + e.clientX - startX)));
-      latest = { ...latest, [column.field.name]: width };
-      setDrag({ columns, widths: latest });
-    };
-    const onUp = () => {
-      window.removeEventListener("pointermove", onMove);
-      window.removeEventListener("pointerup", onUp);
-      setResizing(null);
-      const widths: Record<string, number> = {};
-      for (const c of columns) widths[c.field.name] = latest[c.field.name] ?? c.width;
-      onResizeEnd(widths);
-    };
-    window.addEventListener("pointermove", onMove);
-    window.addEventListener("pointerup", onUp);
-  };
+  const columnOrder = useMemo(() => [SELECT_COLUMN, ...model.order], [model.order]);
+  const columnVisibility = useMemo(() => ({ ...model.visibility, [SELECT_COLUMN]: true }), [model.visibility]);
+  const columnPinning = useMemo<ColumnPinningState>(() => ({ left: [SELECT_COLUMN, ...model.pinned], right: [] }), [model.pinned]);
 
-  const resetWidth = (column: ResolvedColumn) => {
-    const widths: Record<string, number> = {};
-    for (const c of columns) widths[c.field.name] = c === column ? defaultColumnWidth(c.field) : widthOf(c);
-    onResizeEnd(widths);
-  };
+  const saveSizing = (sizing: ColumnSizingState) => onLayoutChange({ sizing: { ...sizing }, pinned: model.pinned });
 
-  // TanStack Virtual returns fresh functions each render; the React Compiler (not enabled here)
-  // would skip this component, which is what a virtualized list needs anyway.
+  // TanStack Table and TanStack Virtual hand out fresh functions each render; the React Compiler
+  // (not enabled here) would skip this component, which is what a virtualized grid needs anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<ApiRow>({
+    data: rows as ApiRow[],
+    columns: gridColumnDefs(definition.resource),
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => definition.rowKey(row),
+    manualPagination: true,
+    manualFiltering: true,
+    manualSorting: true,
+    enableSorting: false,
+    enableRowSelection: true,
+    enableColumnResizing: true,
+    columnResizeMode: "onChange",
+    state: {
+      columnOrder,
+      columnVisibility,
+      columnPinning,
+      columnSizing: local.sizing,
+      columnSizingInfo: sizingInfo,
+      rowSelection: selection as RowSelectionState,
+    },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => local.set(functionalUpdate(updater, local.ref.current)),
+    onColumnSizingInfoChange: (updater: Updater<ColumnSizingInfoState>) => {
+      const before = infoRef.current;
+      const next = functionalUpdate(updater, before);
+      infoRef.current = next;
+      setSizingInfo(next);
+      if (before.isResizingColumn && !next.isResizingColumn) saveSizing(local.ref.current);
+    },
+    onColumnPinningChange: (updater: Updater<ColumnPinningState>) => {
+      const next = functionalUpdate(updater, columnPinning);
+      onLayoutChange({ sizing: { ...local.ref.current }, pinned: (next.left ?? []).filter((id) => id !== SELECT_COLUMN) });
+    },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => onSelectionChange(functionalUpdate(updater, selection as RowSelectionState)),
+  });
+
+  const tableRows = table.getRowModel().rows;
+  const headers = table.getFlatHeaders().filter((h) => h.column.getIsVisible());
+  const drawn = [...headers.filter((h) => h.column.getIsPinned() === "left"), ...headers.filter((h) => !h.column.getIsPinned())];
+  const lastPinned = drawn.filter((h) => h.column.getIsPinned() === "left").at(-1)?.column.id;
+
+  // The CSS variables every header and cell reads: one style change per pointer move.
+  const vars: Record<string, string> = { "--grid-width": `${table.getTotalSize()}px` };
+  for (const header of drawn) {
+    vars[cssVar("w", header.column.id)] = `${header.column.getSize()}px`;
+    if (header.column.getIsPinned() === "left") vars[cssVar("x", header.column.id)] = `${header.column.getStart("left")}px`;
+  }
+  // What makes a row draw differently, other than its data: which columns, in what order, pinned where.
+  const layoutKey = drawnOrder(model).join(",") + `|${model.pinned.join(",")}`;
+
+  const resetWidth = (column: Column<ApiRow, unknown>) => {
+    const next = { ...local.ref.current };
+    delete next[column.id];
+    local.set(next);
+    saveSizing(next);
+  };
+
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: tableRows.length,
     getScrollElement: () => gridRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -112,35 +176,49 @@ export function GridTable({
     scrollPaddingStart: HEADER_HEIGHT,
   });
 
-  const totalWidth = SELECT_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0);
-
   const setActive = (index: number) => {
-    if (rows.length === 0) return;
-    const next = Math.max(0, Math.min(rows.length - 1, index));
+    if (tableRows.length === 0) return;
+    const next = Math.max(0, Math.min(tableRows.length - 1, index));
     onActiveIndexChange(next);
     virtualizer.scrollToIndex(next, { align: "auto" });
   };
 
   const selectRange = (from: number, to: number, value: boolean) => {
-    const next = { ...selection };
     const [lo, hi] = from < to ? [from, to] : [to, from];
-    for (let i = lo; i <= hi; i += 1) {
-      const id = keys[i];
-      if (id === undefined) continue;
-      if (value) next[id] = true;
-      else delete next[id];
-    }
-    onSelectionChange(next);
+    table.setRowSelection((current) => {
+      const next = { ...current };
+      for (const row of tableRows.slice(lo, hi + 1)) {
+        if (value) next[row.id] = true;
+        else delete next[row.id];
+      }
+      return next;
+    });
   };
 
   const toggleRow = (index: number, shift: boolean) => {
-    const key = keys[index];
-    if (key === undefined) return;
-    const value = !selection[key];
+    const row = tableRows[index];
+    if (!row) return;
+    const value = !row.getIsSelected();
     if (shift && anchorRef.current !== null) selectRange(anchorRef.current, index, value);
-    else selectRange(index, index, value);
+    else row.toggleSelected(value);
     anchorRef.current = index;
   };
+
+  // Rows are memoized: their handlers must keep one identity across renders, and read the latest.
+  const actionsRef = useRef({ toggleRow, onOpen, onActiveIndexChange });
+  useLayoutEffect(() => {
+    actionsRef.current = { toggleRow, onOpen, onActiveIndexChange };
+  });
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggle: (index, shift) => actionsRef.current.toggleRow(index, shift),
+      open: (index, key) => {
+        actionsRef.current.onActiveIndexChange(index);
+        actionsRef.current.onOpen(key);
+      },
+    }),
+    [],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -162,11 +240,11 @@ export function GridTable({
         setActive(0);
         break;
       case "End":
-        setActive(rows.length - 1);
+        setActive(tableRows.length - 1);
         break;
       case "Enter": {
-        const key = keys[activeIndex];
-        if (key !== undefined) onOpen(key);
+        const row = tableRows[activeIndex];
+        if (row) onOpen(row.id);
         break;
       }
       case " ":
@@ -178,16 +256,16 @@ export function GridTable({
     event.preventDefault();
   };
 
-  const selectedOnPage = keys.filter((k) => selection[k]).length;
-  const allSelected = keys.length > 0 && selectedOnPage === keys.length;
-  const someSelected = selectedOnPage > 0;
+  const allSelected = table.getIsAllRowsSelected();
+  const someSelected = table.getIsSomeRowsSelected();
   const headerCheckbox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (headerCheckbox.current) headerCheckbox.current.indeterminate = someSelected && !allSelected;
   }, [someSelected, allSelected]);
 
   const rowDomId = (index: number) => `${domId}-r${index}`;
-  const active = keys[activeIndex] !== undefined ? rowDomId(activeIndex) : undefined;
+  const active = tableRows[activeIndex] ? rowDomId(activeIndex) : undefined;
+  const resizingColumn = sizingInfo.isResizingColumn;
 
   return (
     <div
@@ -195,135 +273,242 @@ export function GridTable({
       id={domId}
       role="grid"
       aria-label={label}
-      aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length + 1}
+      aria-rowcount={tableRows.length + 1}
+      aria-colcount={drawn.length}
       aria-multiselectable="true"
       aria-activedescendant={active}
       aria-busy={busy || undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
-        if (event.target === event.currentTarget && keys[activeIndex] === undefined && rows.length > 0) onActiveIndexChange(0);
+        if (event.target === event.currentTarget && !tableRows[activeIndex] && tableRows.length > 0) onActiveIndexChange(0);
       }}
+      data-resizing={resizingColumn || undefined}
       className={cn(
         "group/grid relative h-[max(20rem,calc(100dvh-23rem))] overflow-auto rounded-lg border border-ink-200 bg-ink-0 text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-ink-800 dark:bg-ink-900 dark:focus-visible:ring-brand-400",
         busy && "opacity-70",
+        resizingColumn && "cursor-col-resize select-none",
       )}
+      style={vars as CSSProperties}
     >
-      <div role="rowgroup" className="sticky top-0 z-10" style={{ width: totalWidth }}>
+      <div role="rowgroup" className="sticky top-0 z-20" style={{ width: "var(--grid-width)" }}>
         <div role="row" aria-rowindex={1} className="flex border-b border-ink-200 bg-ink-50 dark:border-ink-700 dark:bg-ink-850" style={{ height: HEADER_HEIGHT }}>
-          <div role="columnheader" aria-colindex={1} className="flex shrink-0 items-center justify-center" style={{ width: SELECT_WIDTH }}>
-            <input
-              ref={headerCheckbox}
-              type="checkbox"
-              tabIndex={-1}
-              aria-label={t("selectPage")}
-              checked={allSelected}
-              onChange={() => {
-                const next: Record<string, boolean> = { ...selection };
-                for (const k of keys) {
-                  if (allSelected) delete next[k];
-                  else next[k] = true;
-                }
-                onSelectionChange(next);
-              }}
-              className="size-4 accent-brand-600"
-            />
-          </div>
-          {columns.map((column, i) => {
-            const { field } = column;
-            const numeric = isNumericFormat(fieldFormat(field));
-            return (
+          {drawn.map((header, i) =>
+            header.column.id === SELECT_COLUMN ? (
               <div
-                key={field.name}
+                key={header.id}
                 role="columnheader"
-                aria-colindex={i + 2}
-                title={field.name}
-                className={cn(
-                  "relative flex shrink-0 items-center px-2 text-xs font-semibold text-ink-700 select-none dark:text-ink-200",
-                  numeric && "justify-end",
-                )}
-                style={{ width: widthOf(column) }}
+                aria-colindex={i + 1}
+                className="z-10 flex shrink-0 items-center justify-center bg-inherit"
+                style={columnStyle(header.column)}
               >
-                <span className="truncate">{field.label[locale]}</span>
-                <div
-                  aria-hidden="true"
-                  onPointerDown={(event) => startResize(event, column)}
-                  onDoubleClick={() => resetWidth(column)}
-                  className={cn(
-                    "absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none hover:bg-brand-400",
-                    resizing === field.name && "bg-brand-500",
-                  )}
-                />
-              </div>
-            );
-          })}
-        </div>
-      </div>
-      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, width: totalWidth }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          const key = keys[item.index];
-          if (!row || key === undefined) return null;
-          const selected = Boolean(selection[key]);
-          const isActive = item.index === activeIndex;
-          return (
-            <div
-              key={key}
-              id={rowDomId(item.index)}
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-selected={selected}
-              data-row-key={key}
-              data-active={isActive || undefined}
-              onClick={() => {
-                onActiveIndexChange(item.index);
-                onOpen(key);
-              }}
-              className={cn(
-                "absolute left-0 flex cursor-pointer border-b border-ink-100 hover:bg-ink-50 dark:border-ink-800 dark:hover:bg-ink-850",
-                selected && "bg-brand-50 dark:bg-brand-950/60",
-                isActive && "shadow-[inset_3px_0_0_0] shadow-brand-600 group-focus-visible/grid:bg-brand-100 dark:shadow-brand-400 dark:group-focus-visible/grid:bg-brand-900/60",
-              )}
-              style={{ height: ROW_HEIGHT, width: totalWidth, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
-            >
-              <div role="gridcell" className="flex shrink-0 items-center justify-center" style={{ width: SELECT_WIDTH }}>
                 <input
+                  ref={headerCheckbox}
                   type="checkbox"
                   tabIndex={-1}
-                  aria-label={t("selectRow", { key })}
-                  checked={selected}
-                  onClick={(event) => event.stopPropagation()}
-                  onChange={(event) => toggleRow(item.index, (event.nativeEvent as MouseEvent).shiftKey)}
+                  aria-label={t("selectPage")}
+                  checked={allSelected}
+                  onChange={table.getToggleAllRowsSelectedHandler()}
                   className="size-4 accent-brand-600"
                 />
               </div>
-              {columns.map((column) => {
-                const { field } = column;
-                const value = row[field.name] ?? null;
-                const custom = definition.cells?.[field.name];
-                const numeric = isNumericFormat(fieldFormat(field));
-                const choice = choiceLabels[field.name];
-                return (
-                  <div
-                    key={field.name}
-                    role="gridcell"
-                    data-field={field.name}
-                    className={cn("flex shrink-0 items-center overflow-hidden px-2 whitespace-nowrap", numeric && "justify-end")}
-                    style={{ width: widthOf(column) }}
-                  >
-                    {custom ? (
-                      <custom.render field={field} value={value} row={row} locale={locale} />
-                    ) : (
-                      <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} />
-                    )}
-                  </div>
-                );
-              })}
-            </div>
+            ) : (
+              <HeaderCell
+                key={header.id}
+                header={header}
+                index={i}
+                locale={locale}
+                lastPinned={header.column.id === lastPinned}
+                resizing={resizingColumn === header.column.id}
+                onReset={() => resetWidth(header.column)}
+              />
+            ),
+          )}
+        </div>
+      </div>
+      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, width: "var(--grid-width)" }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = tableRows[item.index];
+          if (!row) return null;
+          return (
+            <GridRow
+              key={row.id}
+              row={row}
+              index={item.index}
+              top={item.start - HEADER_HEIGHT}
+              domId={rowDomId(item.index)}
+              selected={row.getIsSelected()}
+              active={item.index === activeIndex}
+              layoutKey={layoutKey}
+              lastPinned={lastPinned}
+              definition={definition}
+              locale={locale}
+              choiceLabels={choiceLabels}
+              actions={actions}
+              selectLabel={t("selectRow", { key: row.id })}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+function HeaderCell({
+  header,
+  index,
+  locale,
+  lastPinned,
+  resizing,
+  onReset,
+}: {
+  header: Header<ApiRow, unknown>;
+  index: number;
+  locale: GridLocale;
+  lastPinned: boolean;
+  resizing: boolean;
+  onReset: () => void;
+}) {
+  const t = useTranslations("grid.columns");
+  const { column } = header;
+  const meta = gridMeta(column);
+  const pinned = column.getIsPinned() === "left";
+  const name = meta?.label[locale] ?? column.id;
+  const resize = header.getResizeHandler();
+  return (
+    <div
+      role="columnheader"
+      aria-colindex={index + 1}
+      title={column.id}
+      data-field={column.id}
+      data-pinned={pinned || undefined}
+      className={cn(
+        "group/header relative flex shrink-0 items-center gap-1 bg-inherit px-2 text-xs font-semibold text-ink-700 select-none dark:text-ink-200",
+        meta && isNumericFormat(meta.format) && "justify-end",
+        pinned && "z-10",
+        lastPinned && "shadow-[1px_0_0_0] shadow-ink-300 dark:shadow-ink-600",
+      )}
+      style={columnStyle(column)}
+    >
+      <span className="truncate">{name}</span>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={pinned ? t("unpin", { column: name }) : t("pin", { column: name })}
+        aria-pressed={pinned}
+        onClick={() => column.pin(pinned ? false : "left")}
+        className={cn(
+          "grid size-5 shrink-0 place-items-center rounded text-ink-500 hover:bg-ink-200 hover:text-ink-800 dark:text-ink-400 dark:hover:bg-ink-700 dark:hover:text-ink-100",
+          pinned ? "text-brand-700 dark:text-brand-300" : "opacity-0 group-hover/header:opacity-100 focus-visible:opacity-100",
+        )}
+      >
+        {pinned ? <PinOff aria-hidden="true" className="size-3.5" /> : <Pin aria-hidden="true" className="size-3.5" />}
+      </button>
+      <div
+        aria-hidden="true"
+        data-resize-handle={column.id}
+        onMouseDown={resize}
+        onTouchStart={resize}
+        onDoubleClick={onReset}
+        className={cn("absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none hover:bg-brand-400", resizing && "bg-brand-500")}
+      />
+    </div>
+  );
+}
+
+interface RowActions {
+  toggle: (index: number, shift: boolean) => void;
+  open: (index: number, key: string) => void;
+}
+
+type GridRowProps = {
+  row: Row<ApiRow>;
+  index: number;
+  top: number;
+  domId: string;
+  selected: boolean;
+  active: boolean;
+  /** Changes when the drawn columns or pins change (widths are CSS variables: they do not). */
+  layoutKey: string;
+  lastPinned: string | undefined;
+  definition: GridDefinition;
+  locale: GridLocale;
+  choiceLabels: Readonly<Record<string, ChoiceLabels>>;
+  actions: RowActions;
+  selectLabel: string;
+};
+
+/** One row; memoized, so a resize (CSS variables) or a move of the active row elsewhere skips it. */
+const GridRow = memo(function GridRow({ row, index, top, domId, selected, active, lastPinned, definition, locale, choiceLabels, actions, selectLabel }: GridRowProps) {
+  const cells = [...row.getLeftVisibleCells(), ...row.getCenterVisibleCells()];
+  return (
+    <div
+      id={domId}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-row-key={row.id}
+      data-active={active || undefined}
+      onClick={() => actions.open(index, row.id)}
+      className={cn(
+        // Opaque backgrounds: pinned cells inherit them and cover what scrolls beneath.
+        "absolute left-0 flex cursor-pointer border-b border-ink-100 dark:border-ink-800",
+        selected ? "bg-brand-50 dark:bg-brand-950" : "bg-ink-0 hover:bg-ink-50 dark:bg-ink-900 dark:hover:bg-ink-850",
+        active && "group-focus-visible/grid:bg-brand-100 dark:group-focus-visible/grid:bg-brand-900",
+      )}
+      style={{ height: ROW_HEIGHT, width: "var(--grid-width)", transform: `translateY(${top}px)` }}
+    >
+      {cells.map((cell) => {
+        const { column } = cell;
+        const pinned = column.getIsPinned() === "left";
+        if (column.id === SELECT_COLUMN) {
+          return (
+            <div
+              key={cell.id}
+              role="gridcell"
+              className={cn("z-10 flex shrink-0 items-center justify-center bg-inherit", active && "shadow-[inset_3px_0_0_0] shadow-brand-600 dark:shadow-brand-400")}
+              style={columnStyle(column)}
+            >
+              <input
+                type="checkbox"
+                tabIndex={-1}
+                aria-label={selectLabel}
+                checked={selected}
+                onClick={(event) => event.stopPropagation()}
+                onChange={(event) => actions.toggle(index, (event.nativeEvent as MouseEvent).shiftKey)}
+                className="size-4 accent-brand-600"
+              />
+            </div>
+          );
+        }
+        const meta = gridMeta(column);
+        if (!meta) return null;
+        const { field } = meta;
+        const value = row.original[field.name] ?? null;
+        const custom = definition.cells?.[field.name];
+        const choice = choiceLabels[field.name];
+        return (
+          <div
+            key={cell.id}
+            role="gridcell"
+            data-field={field.name}
+            data-pinned={pinned || undefined}
+            className={cn(
+              "flex shrink-0 items-center overflow-hidden bg-inherit px-2 whitespace-nowrap",
+              isNumericFormat(meta.format) && "justify-end",
+              pinned && "z-10",
+              column.id === lastPinned && "shadow-[1px_0_0_0] shadow-ink-300 dark:shadow-ink-600",
+            )}
+            style={columnStyle(column)}
+          >
+            {custom ? (
+              <custom.render field={field} value={value} row={row.original} locale={locale} />
+            ) : (
+              <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});

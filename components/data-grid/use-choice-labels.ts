@@ -3,10 +3,11 @@
 // the shop column, ...), in one batch of queries. Grids enable it once their rows are in, so the
 // rows never wait behind these lists (the BFF runs one person's calls one at a time).
 import { useQueries } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { GridLocale } from "@/lib/grid/format";
 import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
 import type { ChoicesSource } from "@/lib/query/choice-types";
+import type { ApiRow } from "@/lib/query/call-operation";
 import type { FieldDef } from "@/lib/ne/registry/types";
 import type { GridDefinition } from "./grid-definition";
 import type { ChoiceLabels } from "./grid-table";
@@ -31,17 +32,25 @@ export function useChoiceLabels(
     for (const { source } of sourced) byKey.set(JSON.stringify(choicesQueryOptions(source).queryKey), source);
     return [...byKey.entries()];
   }, [sourced]);
-  const results = useQueries({
+  // Combined inside useQueries, which keeps the answer's identity until a list or the language
+  // changes: the rows are memoized on these labels, and new ones on every render would redraw them.
+  const combine = useCallback(
+    (results: readonly { data?: { rows: ApiRow[] } }[]) => {
+      const out: Record<string, ChoiceLabels> = {};
+      sources.forEach(([key, source], i) => {
+        const rows = results[i]?.data?.rows;
+        if (!rows) return;
+        const choices = choicesFromRows(rows, source, locale);
+        const map = new Map(choices.map((c) => [c.value, c.label]));
+        const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent) };
+        for (const entry of sourced) if (JSON.stringify(choicesQueryOptions(entry.source).queryKey) === key) out[entry.field] = labels;
+      });
+      return out;
+    },
+    [sources, sourced, locale],
+  );
+  return useQueries({
     queries: sources.map(([, source]) => ({ ...choicesQueryOptions(source), enabled })),
+    combine,
   });
-  const out: Record<string, ChoiceLabels> = {};
-  sources.forEach(([key, source], i) => {
-    const rows = results[i]?.data?.rows;
-    if (!rows) return;
-    const choices = choicesFromRows(rows, source, locale);
-    const map = new Map(choices.map((c) => [c.value, c.label]));
-    const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent) };
-    for (const entry of sourced) if (JSON.stringify(choicesQueryOptions(entry.source).queryKey) === key) out[entry.field] = labels;
-  });
-  return out;
 }

@@ -149,6 +149,22 @@ describe("BFF proxy", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("answers a success without the rows of a search, or without the count of a count, as bad-response", async () => {
+    const search = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), deps({ count: 3 }).d);
+    expect(search.status).toBeGreaterThanOrEqual(500);
+    expect(await errorOf(search)).toMatchObject({ code: "bad-response", retryable: true });
+
+    const count = await handleOperation(...post("api_v1_receiveorder_base/count", { conditions: orderSearch.conditions }), deps({ data: [] }).d);
+    expect(count.status).toBeGreaterThanOrEqual(500);
+    expect(await errorOf(count)).toMatchObject({ code: "bad-response", retryable: true });
+
+    // An empty page is data: [] and a count of none is 0: both are answers, not errors.
+    const empty = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), deps({ data: [], count: 0 }).d);
+    expect(await empty.json()).toEqual({ rows: [], count: 0 });
+    const zero = await handleOperation(...post("api_v1_receiveorder_base/count", { conditions: orderSearch.conditions }), deps({ count: 0 }).d);
+    expect(await zero.json()).toEqual({ count: 0 });
+  });
+
   it("maps upstream errors to {code, message, retryable} with a fitting status", async () => {
     const busy = new NeError({ code: "003002", kind: "busy", message: "busy" });
     const { d } = deps(busy);

@@ -3,7 +3,7 @@ import "server-only";
 // the registry, injects the session's tokens server-side (through the gateway), forwards none of the
 // client's headers or cookies, and answers rows without a single token field.
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
-import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
+import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
 import { API_JSON_HEADERS } from "@/lib/http/api-headers";
@@ -142,6 +142,11 @@ export async function handleOperation(request: Request, segments: readonly strin
 
   try {
     const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal: request.signal, rawRows: true });
+    // An answer that lacks what its kind promises would read as "no rows" or "0": it is an error.
+    const missing = operation.kind === "search" && !envelope.data && !envelope.rawRows ? "data" : operation.kind === "count" && envelope.count === undefined ? "count" : null;
+    if (missing) {
+      throw new NeError({ code: LOCAL_CODES.badResponse, kind: "upstream-failure", message: `API answered success without \`${missing}\`` });
+    }
     const out: OperationResponse = {};
     if (envelope.count !== undefined) out.count = envelope.count;
     if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out);

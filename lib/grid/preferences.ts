@@ -1,5 +1,5 @@
 // What the dashboard keeps per person and grid (columns, their order and widths) and what a saved
-// view holds (name, filters, columns). The same zod schemas check the route handlers' input and
+// view holds (name, filters, columns, pins). The same zod schemas check the route handlers' input and
 // the browser's reading of their answers. Field names are checked for shape here; the grid drops
 // names its resource does not have when it applies a stored state.
 //
@@ -26,6 +26,8 @@ export const gridPreferencesSchema = strictObject({
   columns: columnList,
   /** Widths in px of the columns someone resized. */
   widths: _default(record(fieldName, width), {}),
+  /** Columns pinned to the left edge, in order; absent: the grid's default (its key column). */
+  pinned: optional(array(fieldName).check(maxLength(400))),
 });
 export type GridPreferences = output<typeof gridPreferencesSchema>;
 
@@ -34,6 +36,7 @@ export const savedViewStateSchema = strictObject({
   filters: array(string().check(maxLength(MAX_FILTER_TOKEN_LENGTH))).check(maxLength(200)),
   columns: optional(columnList),
   widths: optional(record(fieldName, width)),
+  pinned: optional(array(fieldName).check(maxLength(400))),
   size: optional(literal(PAGE_SIZES)),
 });
 export type SavedViewState = output<typeof savedViewStateSchema>;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { parseOperationAnswer } from "./call-operation";
+import { callCount, callSearch, parseOperationAnswer } from "./call-operation";
 
 // The answer check was a zod/mini schema until zod left the browser's first load; the hand-written
 // one must accept and refuse what it did (and give the same data).
@@ -75,5 +75,24 @@ describe("operation answers", () => {
   it("pass the rows on as they came (no copy of a large page)", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ receive_order_id: String(i), receive_order_note: i % 2 ? null : "x" }));
     expect(parseOperationAnswer({ rows, count: 1000 })?.rows).toBe(rows);
+  });
+});
+
+describe("answers that lie", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answering = (body: unknown) => vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } })));
+
+  it("a search answer without rows is a retryable bad-response, never an empty page", async () => {
+    answering({ count: 5 });
+    await expect(callSearch("/api_v1_master_goods/search", { fields: ["goods_id"] })).rejects.toMatchObject({ code: "bad-response", retryable: true });
+    answering({ rows: [], count: 0 });
+    await expect(callSearch("/api_v1_master_goods/search", { fields: ["goods_id"] })).resolves.toEqual({ rows: [], count: 0 });
+  });
+
+  it("a count answer without count is a retryable bad-response, never 0", async () => {
+    answering({ rows: [] });
+    await expect(callCount("/api_v1_master_goods/count", {})).rejects.toMatchObject({ code: "bad-response", retryable: true });
+    answering({ count: 0 });
+    await expect(callCount("/api_v1_master_goods/count", {})).resolves.toEqual({ count: 0 });
   });
 });

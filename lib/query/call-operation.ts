@@ -100,17 +100,24 @@ async function post(path: OperationPath, request: NeRequest, signal?: AbortSigna
   return parsed;
 }
 
+/** An answer without what its kind promises: never read as "no rows" or "0". */
+function incomplete(missing: "rows" | "count"): BffError {
+  return new BffError({ code: "bad-response", message: `answer without ${missing}`, kind: "upstream-failure", retryable: true, status: 200 });
+}
+
 /** A search: the rows of one page and how many came (not the total: ask the count twin). */
 export async function callSearch(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<SearchAnswer> {
   const answer = await post(path, request, signal);
-  const rows = answer.rows ?? [];
+  const { rows } = answer;
+  if (!rows) throw incomplete("rows");
   return { rows, count: answer.count ?? rows.length };
 }
 
 /** A count: the total for the conditions. */
 export async function callCount(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<CountAnswer> {
   const answer = await post(path, request, signal);
-  return { count: answer.count ?? 0 };
+  if (answer.count === undefined) throw incomplete("count");
+  return { count: answer.count };
 }
 
 /** An info operation: every row of a classification list. */
