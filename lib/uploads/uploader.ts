@@ -5,7 +5,7 @@ import "server-only";
 import { auth } from "@/lib/auth/config";
 import { currentSessionKey } from "@/lib/auth/session";
 import { gridOwnerOf } from "@/lib/grid/store";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import type { Uploader } from "./send";
 
 /** The signed-in uploader, or null when the session or its stored tokens are gone. */

@@ -11,7 +11,7 @@ import { requireSession } from "@/lib/auth/require-session";
 import { currentSessionKey } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
 import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/store";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 
 export const generateMetadata = () => areaMetadata("settings");
 export const dynamic = "force-dynamic";
