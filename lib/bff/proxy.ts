@@ -5,7 +5,7 @@ import "server-only";
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
-import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { API_JSON_HEADERS } from "@/lib/http/api-headers";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
@@ -46,7 +46,7 @@ const ROWS_OPEN = Buffer.from('{"rows":');
 
 /**
  * `{"rows":<the upstream's own row bytes>,...}`: the answer of a search whose rows could pass as
- * they came (see lib/ne/raw-rows.ts), built without decoding or re-encoding them.
+ * they came (see lib/ne/server/raw-rows.ts), built without decoding or re-encoding them.
  */
 function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): Response {
   const tail = JSON.stringify(rest); // "{}" or "{...}"

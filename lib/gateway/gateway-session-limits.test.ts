@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "@/lib/db";
 import { createTokenStore, type TokenStore } from "./token-store";
 import { deriveTokenKey } from "./token-crypto";
-import type { NeClient } from "@/lib/ne/client";
+import type { NeClient } from "@/lib/ne/server/client";
 import { createGateway } from "./gateway";
 import { NeError } from "@/lib/ne/errors";
 

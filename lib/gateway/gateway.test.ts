@@ -7,7 +7,7 @@ import { createTokenStore, type TokenStore } from "./token-store";
 import { deriveTokenKey } from "./token-crypto";
 import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
-import { createNeClient } from "@/lib/ne/client";
+import { createNeClient } from "@/lib/ne/server/client";
 import { createGateway, type Gateway } from "./gateway";
 import { isNeError } from "@/lib/ne/errors";
 

@@ -6,7 +6,7 @@ import "server-only";
 import type { AppDatabase } from "@/lib/db";
 import type { TokenPair, TokenSession, TokenStore } from "./token-store";
 import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "./session-policy";
-import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/client";
+import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/server/client";
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
 
 export interface Gateway {

@@ -4,7 +4,7 @@ import { createTokenStore, type TokenStore } from "./token-store";
 import { deriveTokenKey } from "./token-crypto";
 import { getDatabase } from "@/lib/db";
 import { serverEnv } from "@/lib/env";
-import { createNeClient, type NeClient } from "@/lib/ne/client";
+import { createNeClient, type NeClient } from "@/lib/ne/server/client";
 import { createGateway, type Gateway } from "./gateway";
 
 export interface NeServer {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "@/lib/db";
 import { createTokenStore, type TokenStore } from "@/lib/gateway/token-store";
 import { deriveTokenKey } from "@/lib/gateway/token-crypto";
-import { createNeClient } from "@/lib/ne/client";
+import { createNeClient } from "@/lib/ne/server/client";
 import { createGateway, type Gateway } from "@/lib/gateway/gateway";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
 import { SANDBOX_COMPANIES } from "@/sandbox/accounts";

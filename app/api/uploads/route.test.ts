@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { openDatabase, type AppDatabase } from "@/lib/db";
-import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { NE_ERROR_KINDS, NeError } from "@/lib/ne/errors";
 import {
   MAX_BATCH_BODY_BYTES,
