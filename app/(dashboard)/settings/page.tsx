@@ -10,7 +10,7 @@ import { timeZone } from "@/i18n/config";
 import { requireSession } from "@/lib/auth/require-session";
 import { currentSessionKey } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
-import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/store";
+import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/server/store";
 import { getNeServer } from "@/lib/gateway/server";
 
 export const generateMetadata = () => areaMetadata("settings");

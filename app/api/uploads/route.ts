@@ -2,8 +2,8 @@
 // entry before any of its batches is stored (201; 409 duplicate-file with the earlier uploads when
 // the same bytes were sent before and confirmDuplicate is not true).
 import { createUploadSchema, uploadListQuerySchema } from "@/lib/uploads/contract";
-import { MAX_CREATE_BODY_BYTES, failureResponse, guardUpload, json, problem, readBody } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { MAX_CREATE_BODY_BYTES, failureResponse, guardUpload, json, problem, readBody } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 

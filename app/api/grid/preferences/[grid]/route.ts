@@ -1,8 +1,8 @@
 // A person's columns (visible, order, widths) of one grid: GET reads, PUT replaces, DELETE goes
 // back to the grid's defaults.
 import { gridPreferencesSchema } from "@/lib/grid/preferences";
-import { guard, json, readBody } from "@/lib/grid/route-support";
-import { deletePreferences, readPreferences, writePreferences } from "@/lib/grid/store";
+import { guard, json, readBody } from "@/lib/grid/server/route-support";
+import { deletePreferences, readPreferences, writePreferences } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 

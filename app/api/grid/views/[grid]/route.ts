@@ -1,7 +1,7 @@
 // A person's saved views of one grid: GET lists them, POST saves the current one under a name.
 import { createViewSchema } from "@/lib/grid/preferences";
-import { guard, json, problem, readBody } from "@/lib/grid/route-support";
-import { createView, listViews } from "@/lib/grid/store";
+import { guard, json, problem, readBody } from "@/lib/grid/server/route-support";
+import { createView, listViews } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 

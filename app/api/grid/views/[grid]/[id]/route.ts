@@ -1,8 +1,8 @@
 // One saved view: PATCH renames it, DELETE removes it. Only its owner's requests find it.
 import { z } from "zod";
 import { renameViewSchema } from "@/lib/grid/preferences";
-import { guard, json, problem, readBody } from "@/lib/grid/route-support";
-import { deleteView, renameView } from "@/lib/grid/store";
+import { guard, json, problem, readBody } from "@/lib/grid/server/route-support";
+import { deleteView, renameView } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@
 // stored, 200 when the same batch was already stored (a retried PUT), 409 when other content holds
 // its place or the upload was cancelled, 422 with `problems` when the server's check refuses it.
 import { storeBatchSchema, MAX_BATCH_BODY_BYTES } from "@/lib/uploads/contract";
-import { batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-// Sends one stored batch upstream, at most once (see lib/uploads/send.ts). Body `{}` or
+// Sends one stored batch upstream, at most once (see lib/uploads/server/send.ts). Body `{}` or
 // `{"resend":true}` (required for a batch whose state is "unknown" or "failed").
 //   200 UploadBatch   the call's outcome is in the batch: queued, failed (refused) or unknown (answer lost)
 //   401 {error,batch} the session expired; the batch is still "stored" (sign in, then send it)
@@ -6,8 +6,8 @@
 //   409 {error,batch} not sent by this call: already sending or sent, needs resend, cancelled, or
 //                     the file's batches are not all stored yet
 import { sendBatchSchema } from "@/lib/uploads/contract";
-import { MAX_SEND_BODY_BYTES, batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { MAX_SEND_BODY_BYTES, batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 

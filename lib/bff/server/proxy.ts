@@ -9,7 +9,7 @@ import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/cli
 import { API_JSON_HEADERS } from "@/lib/http/api-headers";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
-import { operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
+import { operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "../operation-request";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
 const MAX_JSON_BYTES = 1024 * 1024;

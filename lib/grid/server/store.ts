@@ -14,7 +14,7 @@ import {
   type GridPreferences,
   type SavedView,
   type SavedViewState,
-} from "./preferences";
+} from "../preferences";
 
 export interface GridOwner {
   companyNeId: string;

@@ -9,7 +9,7 @@ import { uploadBatches } from "@/lib/db/schema";
 import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { NeError } from "@/lib/ne/errors";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
-import { duplicateFileErrorSchema, uploadBatchSchema, uploadFileSchema, uploadListSchema } from "./contract";
+import { duplicateFileErrorSchema, uploadBatchSchema, uploadFileSchema, uploadListSchema } from "../contract";
 import { createJournal, type Journal } from "./journal";
 import { createSender, stateAfterError, type Uploader } from "./send";
 import {

@@ -8,7 +8,7 @@ import { refuseCrossSite } from "@/lib/http/same-origin";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
 import type { NeErrorKind } from "@/lib/ne/errors";
 import { currentGridOwner, type GridOwner } from "./store";
-import { gridIdSchema } from "./preferences";
+import { gridIdSchema } from "../preferences";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -4,13 +4,13 @@ import "server-only";
 // parameters (404), then the body with its own limit (the handlers call readBody). Answers and
 // errors use the grid routes' helpers, so the shape is the BFF's `{error:{code,message,retryable,kind}}`.
 import { z } from "zod";
-import { crossSiteRefusal, problem } from "@/lib/grid/route-support";
-import { MAX_BATCHES } from "./contract";
+import { crossSiteRefusal, problem } from "@/lib/grid/server/route-support";
+import { MAX_BATCHES } from "../contract";
 import type { JournalFailure } from "./journal";
 import type { Uploader } from "./send";
 import { currentUploader } from "./uploader";
 
-export { json, problem, readBody } from "@/lib/grid/route-support";
+export { json, problem, readBody } from "@/lib/grid/server/route-support";
 
 /** Body limit of POST /api/uploads: up to ~200,000 excluded line numbers and 1000 goods codes. */
 export const MAX_CREATE_BODY_BYTES = 2 * 1024 * 1024;

@@ -12,7 +12,7 @@ import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
 import { SANDBOX_COMPANIES } from "@/sandbox/accounts";
 import type { RunningSandbox } from "@/sandbox/server";
 import { admin, login, startTestSandbox } from "@/sandbox/test-support";
-import { uploadFileSchema, type UploadFile } from "./contract";
+import { uploadFileSchema, type UploadFile } from "../contract";
 import { createJournal, type Journal } from "./journal";
 import { createQueueFollower, type QueueFollower } from "./queue";
 import { createSender, type Sender, type Uploader } from "./send";
