@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 import { builtinRules } from "eslint/use-at-your-own-risk";
 
 // ── Boundaries ────────────────────────────────────────────────────────────────────────────────
-// Where code may import from (README.md, "Layout"). Server-only code lives in lib/auth, lib/db,
+// Where code may import from (README.md, "Boundaries"). Server-only code lives in lib/auth, lib/db,
 // lib/gateway, lib/http, lib/security, lib/env.ts, lib/startup-checks.ts, or a folder named
 // `server/` (lib/ne/server, lib/bff/server, lib/grid/server, lib/uploads/server). Every other lib
 // module is browser-safe. lib/boundaries.test.ts proves each rule below reports its violation.
