@@ -62,6 +62,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   // API routes skip this: Next copies the body of every request this runs for, before the route
   // can refuse it by size, and the routes answer JSON with headers of their own
-  // (lib/http/api-headers.ts). /api/ne is the busiest path too.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/).*)"],
+  // (lib/http/api-headers.ts). /api/ne is the busiest path too. The files of public/ that a browser
+  // or crawler asks for before anyone signs in (icons, the web manifest, robots.txt) skip it too.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|icons/|manifest.webmanifest|robots.txt|api/).*)"],
 };

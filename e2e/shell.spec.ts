@@ -178,3 +178,64 @@ test.describe("the dashboard shell on a 375px phone", () => {
     });
   });
 });
+
+test.describe("what a browser or a crawler reads before anyone signs in", () => {
+  test("robots.txt keeps crawlers out; the web manifest, its icons and the favicons load without a session", async ({ browser, baseURL }) => {
+    // A fresh browser with no cookies at all: nobody signed in.
+    const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    try {
+      const get = (url: string) => context.request.get(url, { maxRedirects: 0 });
+
+      await test.step("robots.txt disallows everything", async () => {
+        const robots = await get("/robots.txt");
+        expect(robots.status()).toBe(200);
+        expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+        const text = await robots.text();
+        expect(text).toMatch(/^User-agent: \*$/m);
+        expect(text).toMatch(/^Disallow: \/$/m);
+      });
+
+      await test.step("the manifest names the app, and each of its icons is an image of the size it claims", async () => {
+        const response = await get("/manifest.webmanifest");
+        expect(response.status()).toBe(200);
+        const manifest = (await response.json()) as {
+          name: string;
+          short_name: string;
+          start_url: string;
+          display: string;
+          theme_color: string;
+          icons: { src: string; sizes: string; type: string }[];
+        };
+        expect(manifest).toMatchObject({ name: "Backyard", short_name: "Backyard", start_url: "/orders", display: "standalone", theme_color: "#2b4fd8" });
+        expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+        for (const icon of manifest.icons) {
+          const image = await get(icon.src);
+          expect(image.status(), icon.src).toBe(200);
+          expect(image.headers()["content-type"], icon.src).toBe("image/png");
+          // A PNG's IHDR chunk holds its width and height (bytes 16 to 23, big-endian).
+          const bytes = await image.body();
+          expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+        }
+      });
+
+      await test.step("the page links the favicons, the Apple icon and the manifest, and each link loads", async () => {
+        const page = await context.newPage();
+        await page.goto("/login");
+        const hrefs = async (rel: string) => page.locator(`head link[rel="${rel}"]`).evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+        const icons = await hrefs("icon");
+        expect(icons).toEqual(expect.arrayContaining(["/favicon.ico", "/icon.svg"]));
+        expect(await hrefs("manifest")).toEqual(["/manifest.webmanifest"]);
+        const apple = await hrefs("apple-touch-icon");
+        expect(apple).toHaveLength(1);
+        for (const href of [...icons, ...apple]) {
+          const file = await get(href);
+          expect(file.status(), href).toBe(200);
+          expect(file.headers()["content-type"], href).toMatch(/^image\//);
+        }
+        await expect(page.locator('head meta[name="theme-color"]')).toHaveAttribute("content", "#2b4fd8");
+      });
+    } finally {
+      await context.close();
+    }
+  });
+});

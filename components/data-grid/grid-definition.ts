@@ -6,6 +6,7 @@ import type messages from "@/messages/ja.json";
 import type { ConditionInput } from "@/lib/bff/operation-request";
 import type { GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
+import type { RecordKeyParts } from "@/lib/grid/record-key";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import type { ApiRow, OperationPath } from "@/lib/query/call-operation";
 import type { FieldDef, ResourceDef } from "@/lib/ne/registry/types";
@@ -43,7 +44,7 @@ export interface DrawerExtraProps {
   locale: GridLocale;
 }
 
-export interface GridDefinition {
+export interface GridDefinition extends RecordKeyParts {
   /** Preferences key and export file name (`orders` → `orders-20261121-2345.csv`). */
   id: string;
   resource: ResourceDef;

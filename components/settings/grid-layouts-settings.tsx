@@ -1,47 +1,40 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { gridKeys } from "@/lib/query/keys";
-import { resetGridPreferences, SIGN_IN_AGAIN } from "./grid-storage-calls";
+import { expiredLoginHref } from "@/lib/query/bff-error";
+import { useCustomizedGrids, useResetGridPreferences } from "@/lib/query/grid-storage";
+import { gridLayouts, type GridEntry, type SettingsGridLayout } from "./grids";
 import { SettingsSection } from "./settings-section";
 
-export interface SettingsGridLayout {
-  grid: string;
-  title: string;
-  href: string;
-  customized: boolean;
-}
-
 // Per grid: whether the person changed its columns, and a reset to the grid's defaults.
-export function GridLayoutsSettings({ grids }: { grids: SettingsGridLayout[] }) {
+export function GridLayoutsSettings({ initialCustomized }: { initialCustomized: string[] }) {
   const t = useTranslations("settings.layouts");
+  const catalogue = useTranslations();
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const customized = useCustomizedGrids(initialCustomized).data;
+  const resetPreferences = useResetGridPreferences();
   const [status, setStatus] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [, startTransition] = useTransition();
 
-  const reset = async (layout: SettingsGridLayout) => {
-    setBusy(layout.grid);
+  const grids = useMemo(
+    // Keys built from data (the masters' slugs): checked by the catalogue test, not the compiler.
+    () => gridLayouts(customized, (entry: GridEntry) => catalogue(entry.titleKey as Parameters<typeof catalogue>[0])),
+    [customized, catalogue],
+  );
+
+  const reset = (layout: SettingsGridLayout) => {
     setError(null);
-    const outcome = await resetGridPreferences(layout.grid);
-    setBusy(null);
-    if (!outcome.ok) {
-      if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
-      return setError(t("failed"));
-    }
-    // The grid pages keep their preferences in this cache: forget them so the defaults show.
-    queryClient.removeQueries({ queryKey: gridKeys.preferences(layout.grid) });
-    setStatus(t("done", { grid: layout.title }));
-    startTransition(() => router.refresh());
+    resetPreferences.mutate(layout.grid, {
+      onSuccess: () => setStatus(t("done", { grid: layout.title })),
+      onError: (failure) => (failure.status === 401 ? router.push(expiredLoginHref("/settings")) : setError(t("failed"))),
+    });
   };
+  const busy = (grid: string) => resetPreferences.isPending && resetPreferences.variables === grid;
 
   return (
     <SettingsSection id="settings-layouts" title={t("title")} description={t("description")}>
@@ -81,7 +74,7 @@ export function GridLayoutsSettings({ grids }: { grids: SettingsGridLayout[] }) 
                 </td>
                 <td className="px-3 py-1.5 text-right">
                   {layout.customized ? (
-                    <Button size="sm" onClick={() => void reset(layout)} disabled={busy === layout.grid} aria-label={t("resetLabel", { grid: layout.title })}>
+                    <Button size="sm" onClick={() => reset(layout)} disabled={busy(layout.grid)} aria-label={t("resetLabel", { grid: layout.title })}>
                       <RotateCcw aria-hidden="true" />
                       {t("reset")}
                     </Button>

@@ -21,6 +21,49 @@ export const settingsGrids: readonly GridEntry[] = [
     .map((s) => ({ id: s.slug, href: masterHref(s.slug), titleKey: `masters.screens.${s.slug}.title` })),
 ];
 
+export interface SettingsView {
+  id: string;
+  name: string;
+  href: string;
+  filterCount: number;
+}
+
+export interface SettingsViewGroup {
+  grid: string;
+  title: string;
+  views: SettingsView[];
+}
+
+export interface SettingsGridLayout {
+  grid: string;
+  title: string;
+  href: string;
+  customized: boolean;
+}
+
+interface StoredViews {
+  grid: string;
+  views: readonly { id: string; name: string; state: { filters: readonly string[]; size?: number } }[];
+}
+
+/**
+ * The settings page's saved views: grids in navigation order, each with its views (opened on the
+ * grid's page); views of a grid the dashboard no longer has, and grids without views, are left out.
+ */
+export function viewGroups(all: readonly StoredViews[], titleOf: (entry: GridEntry) => string): SettingsViewGroup[] {
+  return settingsGrids.flatMap((entry) => {
+    const found = all.find((g) => g.grid === entry.id);
+    if (!found || found.views.length === 0) return [];
+    const views = found.views.map((v) => ({ id: v.id, name: v.name, href: viewHref(entry.href, v.state), filterCount: v.state.filters.length }));
+    return [{ grid: entry.id, title: titleOf(entry), views }];
+  });
+}
+
+/** Every grid in navigation order, and whether the person changed its columns. */
+export function gridLayouts(customized: readonly string[], titleOf: (entry: GridEntry) => string): SettingsGridLayout[] {
+  return settingsGrids.map((entry) => ({ grid: entry.id, title: titleOf(entry), href: entry.href, customized: customized.includes(entry.id) }));
+}
+
 /** The grid's page opened on a saved view's filters and page size (the grid's URL state). */
 export function viewHref(href: string, state: { filters: readonly string[]; size?: number }): string {
   const params = new URLSearchParams();

@@ -1,57 +1,56 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { gridKeys } from "@/lib/query/keys";
-import { deleteSavedView, renameSavedView, SIGN_IN_AGAIN } from "./grid-storage-calls";
+import type { BffError } from "@/lib/query/bff-error";
+import { expiredLoginHref } from "@/lib/query/bff-error";
+import { useAllSavedViews, useDeleteAnyView, useRenameAnyView, type GridViews } from "@/lib/query/grid-storage";
+import { viewGroups, type GridEntry, type SettingsView } from "./grids";
 import { SettingsSection } from "./settings-section";
-
-export interface SettingsView {
-  id: string;
-  name: string;
-  href: string;
-  filterCount: number;
-}
-
-export interface SettingsViewGroup {
-  grid: string;
-  title: string;
-  views: SettingsView[];
-}
 
 type Mode = { kind: "idle" } | { kind: "renaming"; id: string } | { kind: "confirming"; id: string };
 
 // Every saved view of the person, grouped by grid: open, rename inline, delete after a confirmation.
-export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) {
+export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[] }) {
   const t = useTranslations("settings.views");
+  const catalogue = useTranslations();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const allViews = useAllSavedViews(initialViews).data;
+  const renameView = useRenameAnyView();
+  const deleteView = useDeleteAnyView();
   const [mode, setMode] = useState<Mode>({ kind: "idle" });
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<ReactNode>(null);
   const [status, setStatus] = useState<ReactNode>(null);
-  const [busy, setBusy] = useState(false);
-  const [, startTransition] = useTransition();
+  const busy = renameView.isPending || deleteView.isPending;
   // A view's name is the person's own text: marked as such inside translated sentences.
   const named = (name: string) => ({ name: () => <span data-user-content="">{name}</span> });
+
+  const groups = useMemo(
+    // Keys built from data (the masters' slugs): checked by the catalogue test, not the compiler.
+    () => viewGroups(allViews, (entry: GridEntry) => catalogue(entry.titleKey as Parameters<typeof catalogue>[0])),
+    [allViews, catalogue],
+  );
 
   // Keyboard focus goes back where the person was (the button that opened the form), or to the
   // section's heading when the item is gone.
   const focusLater = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
 
-  const done = (grid: string, message: ReactNode, focusId: string) => {
+  const done = (message: ReactNode, focusId: string) => {
     focusLater(focusId);
     setMode({ kind: "idle" });
     setError(null);
     setStatus(message);
-    // The grid pages read their views through this cache: drop the stale list.
-    void queryClient.invalidateQueries({ queryKey: gridKeys.views(grid) });
-    startTransition(() => router.refresh());
+  };
+
+  /** A gone session signs in again and comes back here; anything else is said in the item. */
+  const failed = (failure: BffError, message: ReactNode = t("failed")) => {
+    if (failure.status === 401) router.push(expiredLoginHref("/settings"));
+    else setError(message);
   };
 
   const startRename = (view: SettingsView) => {
@@ -60,28 +59,30 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
     setError(null);
   };
 
-  const submitRename = async (event: FormEvent<HTMLFormElement>, grid: string, view: SettingsView) => {
+  const submitRename = (event: FormEvent<HTMLFormElement>, grid: string, view: SettingsView) => {
     event.preventDefault();
     const name = draft.trim();
     if (name.length < 1 || name.length > 80) return setError(t("invalidName"));
     if (name === view.name) return cancel(`view-rename-${view.id}`);
-    setBusy(true);
-    const outcome = await renameSavedView(grid, view.id, name);
-    setBusy(false);
-    if (outcome.ok) return done(grid, t.rich("renamed", named(name)), `view-rename-${view.id}`);
-    if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
-    if (outcome.code === "duplicate-name") return setError(t.rich("duplicate", named(name)));
-    if (outcome.status === 400) return setError(t("invalidName"));
-    setError(t("failed"));
+    renameView.mutate(
+      { grid, id: view.id, name },
+      {
+        onSuccess: () => done(t.rich("renamed", named(name)), `view-rename-${view.id}`),
+        onError: (failure) => {
+          if (failure.code === "duplicate-name") return failed(failure, t.rich("duplicate", named(name)));
+          failed(failure, failure.status === 400 ? t("invalidName") : t("failed"));
+        },
+      },
+    );
   };
 
-  const confirmDelete = async (grid: string, view: SettingsView) => {
-    setBusy(true);
-    const outcome = await deleteSavedView(grid, view.id);
-    setBusy(false);
-    if (outcome.ok || outcome.status === 404) return done(grid, t.rich("deleted", named(view.name)), "settings-views-title");
-    if (outcome.status === 401) return router.push(SIGN_IN_AGAIN);
-    setError(t("failed"));
+  const confirmDelete = (grid: string, view: SettingsView) => {
+    const deleted = () => done(t.rich("deleted", named(view.name)), "settings-views-title");
+    deleteView.mutate(
+      { grid, id: view.id },
+      // Already gone (404): what the person wanted.
+      { onSuccess: deleted, onError: (failure) => (failure.status === 404 ? deleted() : failed(failure)) },
+    );
   };
 
   function cancel(focusId: string) {
@@ -112,7 +113,7 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                   return (
                     <li key={view.id} data-view-id={view.id} className="flex flex-col gap-2 px-3 py-2">
                       {renaming ? (
-                        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => void submitRename(e, group.grid, view)} onKeyDown={(e) => e.key === "Escape" && cancel(`view-rename-${view.id}`)}>
+                        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => submitRename(e, group.grid, view)} onKeyDown={(e) => e.key === "Escape" && cancel(`view-rename-${view.id}`)}>
                           <label className="sr-only" htmlFor={`rename-${view.id}`}>
                             {t.rich("renameLabel", named(view.name))}
                           </label>
@@ -169,7 +170,7 @@ export function SavedViewsSettings({ groups }: { groups: SettingsViewGroup[] }) 
                           <p id={`confirm-${view.id}`} className="flex-1 text-sm text-ink-800 dark:text-ink-100">
                             {t.rich("confirmDelete", named(view.name))}
                           </p>
-                          <Button size="sm" variant="primary" autoFocus disabled={busy} onClick={() => void confirmDelete(group.grid, view)}>
+                          <Button size="sm" variant="primary" autoFocus disabled={busy} onClick={() => confirmDelete(group.grid, view)}>
                             {t("confirmDeleteButton")}
                           </Button>
                           <Button size="sm" variant="ghost" onClick={() => cancel(`view-delete-${view.id}`)}>

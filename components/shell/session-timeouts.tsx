@@ -1,5 +1,5 @@
 "use client";
-// The page's side of the sign-in's limits (lib/auth/session-policy.ts): when nothing happened for
+// The page's side of the sign-in's limits (lib/gateway/session-policy.ts): when nothing happened for
 // the idle timeout (no input, no API call) or the sign-in reached its lifetime, the page signs out
 // itself and says why, instead of showing data it could no longer refresh. The server enforces the
 // same limits on every call; this only makes the end visible where the person left the page open.

@@ -6,8 +6,8 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { getNeServer } from "@/lib/ne/server";
-import { sessionLimits } from "./session-policy";
+import { getNeServer } from "@/lib/gateway/server";
+import { sessionLimits } from "@/lib/gateway/session-policy";
 import { SignInError, exchangeUidState, takePendingSignIn } from "./sign-in";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./cookie-names";
 
@@ -74,7 +74,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   // The cookie lasts no longer than the sign-in may (the absolute lifetime); the store enforces
-  // the idle timeout and the lifetime again on every call (lib/ne/gateway.ts).
+  // the idle timeout and the lifetime again on every call (lib/gateway/gateway.ts).
   session: { strategy: "jwt", maxAge: Math.floor(sessionLimits().absoluteMs / 1000) },
   pages: { signIn: "/login", error: "/login" },
   providers: [

@@ -3,10 +3,10 @@ import "server-only";
 // the page the person was on (and why).
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import { auth, type SessionProfile } from "./config";
 import { safeReturnPath } from "./return-to";
-import { sessionLimits } from "./session-policy";
+import { sessionLimits } from "@/lib/gateway/session-policy";
 import { currentSessionKey } from "./session";
 
 export interface SignedInPage {

@@ -2,10 +2,10 @@ import "server-only";
 // Stored tokens never outlive their session: a replaced session's row goes when the new one is
 // made, and ended (idle, lifetime) or abandoned (never confirmed) ones are swept now and then.
 import { AuthError } from "next-auth";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import { signIn } from "./config";
 import { sessionKeyOf } from "./session";
-import { sessionLimits } from "./session-policy";
+import { sessionLimits } from "@/lib/gateway/session-policy";
 import { purgeExpiredPendingSignIns } from "./sign-in";
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;

@@ -9,7 +9,7 @@ import { getDatabase } from "@/lib/db";
 import { pendingSignIns } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { isNeError } from "@/lib/ne/errors";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import { sameSecret } from "@/lib/security/same-secret";
 
 /** The nonce /auth/start sets and the callback's `n` parameter must match. */

@@ -5,7 +5,6 @@
 // becomes `_` and two hex digits a UTF-8 byte, and `__` separates the parts of a composite key.
 import type { ConditionInput } from "@/lib/bff/operation-request";
 import type { ApiRow } from "@/lib/query/call-operation";
-import type { GridDefinition } from "@/components/data-grid/grid-definition";
 import type { FieldDef, ResourceDef } from "@/lib/ne/registry/types";
 
 const INTEGER = /^-?\d{1,18}$/;
@@ -86,11 +85,21 @@ export function recordKeyConditions(resource: ResourceDef, key: string): Conditi
   return out;
 }
 
+/** How a grid keys its rows (components/data-grid's GridDefinition extends it). */
+export interface RecordKeyParts {
+  /** Fields every page fetches whatever the columns (the key's fields). */
+  keyFields: readonly string[];
+  /** The record key of a row (URL `open=`, selection). */
+  rowKey: (row: ApiRow) => string;
+  /** Conditions finding one record by its key (the drawer's fetch), or null for a bad key. */
+  keyConditions: (key: string) => ConditionInput[] | null;
+}
+
 /**
  * A grid definition's key parts for a resource keyed by its registry primary key: the fields
  * every page fetches, a row's key, and the conditions of a key (see the head of this file).
  */
-export function primaryKeyRecord(resource: ResourceDef): Pick<GridDefinition, "keyFields" | "rowKey" | "keyConditions"> {
+export function primaryKeyRecord(resource: ResourceDef): RecordKeyParts {
   return {
     keyFields: resource.primaryKey,
     rowKey: (row) => recordKeyOf(resource, row),

@@ -31,4 +31,13 @@ describe("page proxy", () => {
     expect(matcher.test("/orders")).toBe(true);
     expect(matcher.test("/auth/confirm")).toBe(true);
   });
+
+  it("does not run for the public files a browser or crawler reads before signing in", () => {
+    const matcher = new RegExp(`^${config.matcher[0]!.replace("/((?!", "/(?!(?:").replace(").*)", ")).*")}$`);
+    for (const file of ["/robots.txt", "/manifest.webmanifest", "/favicon.ico", "/icon.svg", "/icons/icon-192.png", "/icons/apple-touch-icon.png"]) {
+      expect(matcher.test(file), file).toBe(false);
+    }
+    expect(matcher.test("/settings")).toBe(true);
+    expect(matcher.test("/")).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import "server-only";
 // Requests that change something, or read a person's data, must come from this site's own pages:
 // the Fetch Metadata header where the browser sends it (every current browser does), and the
 // Origin header checked against the public origin.
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { publicOrigin } from "./public-origin";
 
 export interface Refusal {
   status: 403;

@@ -3,7 +3,7 @@ import iconv from "iconv-lite";
 import { gzipSync } from "node:zlib";
 import { encodeRequest, percentEncodeBytes, type NeCondition } from "./encode";
 import { NeError } from "./errors";
-import { decodeForm, decodeFormBytes } from "./test-upstream";
+import { decodeForm, decodeFormBytes } from "./server/test-upstream";
 
 const ascii = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
 

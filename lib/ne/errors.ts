@@ -112,7 +112,7 @@ export class NeError extends Error {
    * so logging or serializing the error never prints them.
    */
   declare readonly tokens?: NeTokens | null;
-  /** The tokens the failed call sent (lib/ne/client.ts adds them); non-enumerable like `tokens`. */
+  /** The tokens the failed call sent (lib/ne/server/client.ts adds them); non-enumerable like `tokens`. */
   declare readonly sentSecrets: string[];
   readonly httpStatus?: number;
   readonly rawMessage?: NeRawMessage;

@@ -13,6 +13,9 @@ export const gridKeys = {
   all: ["grid"] as const,
   preferences: (grid: string) => [...gridKeys.all, grid, "preferences"] as const,
   views: (grid: string) => [...gridKeys.all, grid, "views"] as const,
+  /** Every grid at once (the settings page); `@` keeps these apart from any grid id. */
+  allViews: () => [...gridKeys.all, "@all", "views"] as const,
+  customized: () => [...gridKeys.all, "@all", "preferences"] as const,
 };
 
 /** Keys of the upload journal (app/api/uploads): its lists and each file. */

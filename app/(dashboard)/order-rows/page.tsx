@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { OrderRowsGrid } from "@/components/orders/order-rows-grid";
 import { PageHeader } from "@/components/ui/page-header";
-import { currentPreferences } from "@/lib/grid/store";
+import { currentPreferences } from "@/lib/grid/server/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("orderRows");

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { areaMetadata } from "@/components/shell/area-metadata";
 import { OrdersGrid } from "@/components/orders/orders-grid";
 import { PageHeader } from "@/components/ui/page-header";
-import { currentPreferences } from "@/lib/grid/store";
+import { currentPreferences } from "@/lib/grid/server/store";
 
 export const generateMetadata = () => areaMetadata("orders");
 

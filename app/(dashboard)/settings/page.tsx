@@ -2,21 +2,22 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { areaMetadata } from "@/components/shell/area-metadata";
 import { ConnectionSettings, type ConnectionInfo } from "@/components/settings/connection-settings";
 import { DisplaySettings } from "@/components/settings/display-settings";
-import { GridLayoutsSettings, type SettingsGridLayout } from "@/components/settings/grid-layouts-settings";
-import { settingsGrids, viewHref } from "@/components/settings/grids";
-import { SavedViewsSettings, type SettingsViewGroup } from "@/components/settings/saved-views-settings";
+import { GridLayoutsSettings } from "@/components/settings/grid-layouts-settings";
+import { SavedViewsSettings } from "@/components/settings/saved-views-settings";
 import { PageHeader } from "@/components/ui/page-header";
 import { timeZone } from "@/i18n/config";
 import { requireSession } from "@/lib/auth/require-session";
 import { currentSessionKey } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
-import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/store";
-import { getNeServer } from "@/lib/ne/server";
+import { customizedGrids, gridOwnerOf, listAllViews } from "@/lib/grid/server/store";
+import { getNeServer } from "@/lib/gateway/server";
 
 export const generateMetadata = () => areaMetadata("settings");
 export const dynamic = "force-dynamic";
 
-// Display (language, theme), saved views of every grid, grid layouts, and the API connection.
+// Display (language, theme), saved views of every grid, grid layouts, and the API connection. The
+// views and layouts are read here for the first paint; the sections keep them fresh through
+// lib/query/grid-storage.ts (app/api/grid) as the person changes them.
 export default async function SettingsPage() {
   const { profile } = await requireSession();
   const t = await getTranslations();
@@ -27,31 +28,6 @@ export default async function SettingsPage() {
   const stored = key ? await (await getNeServer()).store.get(key) : null;
   const owner = stored ? gridOwnerOf(stored) : null;
   const [allViews, customized] = await Promise.all([owner ? listAllViews(owner) : Promise.resolve([]), owner ? customizedGrids(owner) : Promise.resolve([])]);
-
-  const known = new Map(settingsGrids.map((g) => [g.id, g]));
-  const titleOf = (grid: string) => {
-    const entry = known.get(grid);
-    // Keys built from data (the masters' slugs): checked by the catalogue test, not the compiler.
-    return entry ? t(entry.titleKey as Parameters<typeof t>[0]) : grid;
-  };
-  // Grids in navigation order; views of a grid the dashboard no longer has are left out.
-  const groups: SettingsViewGroup[] = settingsGrids.flatMap((entry) => {
-    const found = allViews.find((g) => g.grid === entry.id);
-    if (!found) return [];
-    return [
-      {
-        grid: entry.id,
-        title: titleOf(entry.id),
-        views: found.views.map((v) => ({ id: v.id, name: v.name, href: viewHref(entry.href, v.state), filterCount: v.state.filters.length })),
-      },
-    ];
-  });
-  const layouts: SettingsGridLayout[] = settingsGrids.map((entry) => ({
-    grid: entry.id,
-    title: titleOf(entry.id),
-    href: entry.href,
-    customized: customized.includes(entry.id),
-  }));
 
   const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
   const end = (date: Date | null) => (date ? { iso: date.toISOString(), text: format.format(date) } : null);
@@ -69,8 +45,8 @@ export default async function SettingsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t("areas.settings.title")} description={t("areas.settings.description")} />
       <DisplaySettings />
-      <SavedViewsSettings groups={groups} />
-      <GridLayoutsSettings grids={layouts} />
+      <SavedViewsSettings initialViews={allViews} />
+      <GridLayoutsSettings initialCustomized={customized} />
       <ConnectionSettings info={connection} />
     </div>
   );

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { StockGrid } from "@/components/stock/stock-grid";
 import { StockTabs } from "@/components/stock/stock-tabs";
 import { PageHeader } from "@/components/ui/page-header";
-import { currentPreferences } from "@/lib/grid/store";
+import { currentPreferences } from "@/lib/grid/server/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("stock");

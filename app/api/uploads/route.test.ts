@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { openDatabase, type AppDatabase } from "@/lib/db";
-import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { NE_ERROR_KINDS, NeError } from "@/lib/ne/errors";
 import {
   MAX_BATCH_BODY_BYTES,
@@ -14,18 +14,18 @@ import {
   uploadListSchema,
   type CreateUploadRequest,
 } from "@/lib/uploads/contract";
-import { createJournal } from "@/lib/uploads/journal";
-import { createQueueFollower } from "@/lib/uploads/queue";
-import { createSender, type Uploader } from "@/lib/uploads/send";
-import type { Uploads } from "@/lib/uploads/server";
-import { OTHER_COMPANY, OWNER, batchOf, createRequest, fakeCheckBatch, stockCsv } from "@/lib/uploads/test-support";
+import { createJournal } from "@/lib/uploads/server/journal";
+import { createQueueFollower } from "@/lib/uploads/server/queue";
+import { createSender, type Uploader } from "@/lib/uploads/server/send";
+import type { Uploads } from "@/lib/uploads/server/uploads";
+import { OTHER_COMPANY, OWNER, batchOf, createRequest, fakeCheckBatch, stockCsv } from "@/lib/uploads/server/test-support";
 
 const session = vi.hoisted(() => ({ currentUploader: vi.fn() }));
-vi.mock("@/lib/uploads/uploader", () => session);
+vi.mock("@/lib/uploads/server/uploader", () => session);
 const server = vi.hoisted(() => ({ getUploads: vi.fn() }));
-vi.mock("@/lib/uploads/server", () => server);
+vi.mock("@/lib/uploads/server/uploads", () => server);
 // The grid helpers' own session lookup (unused here) would load next-auth.
-vi.mock("@/lib/grid/store", () => ({ currentGridOwner: vi.fn() }));
+vi.mock("@/lib/grid/server/store", () => ({ currentGridOwner: vi.fn() }));
 
 const list = await import("./route");
 const file = await import("./[id]/route");

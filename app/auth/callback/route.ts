@@ -5,7 +5,7 @@
 // (/auth/confirm): nobody is switched into another company without seeing it.
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
-import { clientAddress, httpsOrigin, publicOrigin } from "@/lib/auth/public-origin";
+import { clientAddress, httpsOrigin, publicOrigin } from "@/lib/http/public-origin";
 import {
   PENDING_SIGN_IN_COOKIE,
   SIGN_IN_NONCE_COOKIE,

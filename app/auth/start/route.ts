@@ -4,7 +4,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serverEnv } from "@/lib/env";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
-import { httpsOrigin, publicOrigin } from "@/lib/auth/public-origin";
+import { httpsOrigin, publicOrigin } from "@/lib/http/public-origin";
 import { SIGN_IN_NONCE_COOKIE, SIGN_IN_TTL_S, newNonce } from "@/lib/auth/sign-in";
 
 export const dynamic = "force-dynamic";

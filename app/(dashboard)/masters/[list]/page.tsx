@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ClassificationList } from "@/components/masters/classification-list";
-import { MasterScreenFrame, masterMetadata } from "@/components/masters/master-page";
+import { MasterScreenFrame, masterMetadata } from "../master-page";
 import { isListSlug } from "@/components/masters/screens";
 
 type Props = { params: Promise<{ list: string }> };

@@ -1,5 +1,5 @@
 import { AccountInfo } from "@/components/masters/account-info";
-import { MasterScreenFrame, masterMetadata } from "@/components/masters/master-page";
+import { MasterScreenFrame, masterMetadata } from "../master-page";
 
 export const generateMetadata = () => masterMetadata("company");
 

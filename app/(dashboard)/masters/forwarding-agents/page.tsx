@@ -1,5 +1,5 @@
 import { OrderSettingGrid } from "@/components/masters/order-setting-grids";
-import { masterGridPage } from "@/components/masters/master-page";
+import { masterGridPage } from "../master-page";
 
 const page = masterGridPage("forwarding-agents", OrderSettingGrid);
 export const generateMetadata = page.generateMetadata;

@@ -1,5 +1,5 @@
 import { CatalogGrid } from "@/components/masters/catalog-grids";
-import { masterGridPage } from "@/components/masters/master-page";
+import { masterGridPage } from "../master-page";
 
 const page = masterGridPage("goods-tags", CatalogGrid);
 export const generateMetadata = page.generateMetadata;

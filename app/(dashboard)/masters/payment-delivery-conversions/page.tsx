@@ -1,5 +1,5 @@
 import { OrderSettingGrid } from "@/components/masters/order-setting-grids";
-import { masterGridPage } from "@/components/masters/master-page";
+import { masterGridPage } from "../master-page";
 
 const page = masterGridPage("payment-delivery-conversions", OrderSettingGrid);
 export const generateMetadata = page.generateMetadata;

@@ -1,5 +1,5 @@
 import { PurchasingGrid } from "@/components/masters/purchasing-grids";
-import { masterGridPage } from "@/components/masters/master-page";
+import { masterGridPage } from "../master-page";
 
 const page = masterGridPage("supply-orders", PurchasingGrid);
 export const generateMetadata = page.generateMetadata;

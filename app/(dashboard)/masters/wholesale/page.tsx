@@ -1,5 +1,5 @@
 import { SystemGrid } from "@/components/masters/system-grids";
-import { masterGridPage } from "@/components/masters/master-page";
+import { masterGridPage } from "../master-page";
 
 const page = masterGridPage("wholesale", SystemGrid);
 export const generateMetadata = page.generateMetadata;

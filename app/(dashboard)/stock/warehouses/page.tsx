@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { StockTabs } from "@/components/stock/stock-tabs";
 import { WarehouseStockGrid } from "@/components/stock/warehouse-stock-grid";
 import { PageHeader } from "@/components/ui/page-header";
-import { currentPreferences } from "@/lib/grid/store";
+import { currentPreferences } from "@/lib/grid/server/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("stock");

@@ -2,7 +2,7 @@
 // it here first, within a small limit, so an oversized body is refused before anything holds it.
 import { handlers } from "@/lib/auth/config";
 import { BodyTooLargeError, readBoundedBytes } from "@/lib/http/bounded-body";
-import { API_JSON_HEADERS } from "@/lib/http/api-headers";
+import { problem } from "@/lib/http/json-route";
 import { NextRequest } from "next/server";
 
 const MAX_AUTH_BODY_BYTES = 16 * 1024;
@@ -15,8 +15,7 @@ export async function POST(request: NextRequest): Promise<Response> {
     body = await readBoundedBytes(request, MAX_AUTH_BODY_BYTES);
   } catch (err) {
     if (!(err instanceof BodyTooLargeError)) throw err;
-    const error = { code: "too-large", message: err.message, retryable: false, kind: "invalid-request" };
-    return new Response(JSON.stringify({ error }), { status: 413, headers: API_JSON_HEADERS });
+    return problem(413, "too-large", err.message);
   }
   const copy = new Request(request.url, { method: "POST", headers: request.headers, body: body as BodyInit });
   return handlers.POST(new NextRequest(copy));

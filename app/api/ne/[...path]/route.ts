@@ -1,7 +1,7 @@
 // The BFF proxy: POST /api/ne/<operation path> with JSON (see lib/bff/operation-request.ts).
 import { sessionKeyOf } from "@/lib/auth/session";
-import { handleOperation } from "@/lib/bff/proxy";
-import { getNeServer } from "@/lib/ne/server";
+import { handleOperation } from "@/lib/bff/server/proxy";
+import { getNeServer } from "@/lib/gateway/server";
 import { MINUTE_MS, getRateLimiter, rateLimits } from "@/lib/security/rate-limit";
 
 export const dynamic = "force-dynamic";

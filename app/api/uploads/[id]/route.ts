@@ -2,8 +2,9 @@
 // (one /api_v1_system_que/search for all that are due; each batch's checks back off to 30 s), so
 // a page may poll this often. 401 when the session expired during that check.
 import { isNeError } from "@/lib/ne/errors";
-import { failureResponse, fileParamsSchema, guardUpload, json, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { json } from "@/lib/http/json-route";
+import { failureResponse, fileParamsSchema, guardUpload, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 // the browser had before is ended with its stored tokens.
 import { NextResponse, type NextRequest } from "next/server";
 import { checkConfirmRequest } from "@/lib/auth/confirm-request";
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
 import { signInReplacing } from "@/lib/auth/session-maintenance";
 import { PENDING_SIGN_IN_COOKIE } from "@/lib/auth/sign-in";

@@ -1,7 +1,7 @@
 // "No": the pending sign-in and its tokens are deleted; the browser's own session, if any, stays.
 import { NextResponse, type NextRequest } from "next/server";
 import { checkConfirmRequest } from "@/lib/auth/confirm-request";
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { PENDING_SIGN_IN_COOKIE, discardPendingSignIn } from "@/lib/auth/sign-in";
 
 export const dynamic = "force-dynamic";

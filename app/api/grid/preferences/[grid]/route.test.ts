@@ -7,7 +7,7 @@ const store = vi.hoisted(() => ({
   readPreferences: vi.fn(),
   writePreferences: vi.fn(),
 }));
-vi.mock("@/lib/grid/store", () => store);
+vi.mock("@/lib/grid/server/store", () => store);
 
 const { DELETE } = await import("./route");
 

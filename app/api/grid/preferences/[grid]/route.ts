@@ -1,8 +1,9 @@
 // A person's columns (visible, order, widths) of one grid: GET reads, PUT replaces, DELETE goes
 // back to the grid's defaults.
 import { gridPreferencesSchema } from "@/lib/grid/preferences";
-import { guard, json, readBody } from "@/lib/grid/route-support";
-import { deletePreferences, readPreferences, writePreferences } from "@/lib/grid/store";
+import { MAX_GRID_BODY_BYTES, guard } from "@/lib/grid/server/route-support";
+import { json, readJsonBody } from "@/lib/http/json-route";
+import { deletePreferences, readPreferences, writePreferences } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,7 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
 export async function PUT(request: Request, { params }: Context): Promise<Response> {
   const checked = await guard(request, (await params).grid, true);
   if ("response" in checked) return checked.response;
-  const body = await readBody(request, gridPreferencesSchema);
+  const body = await readJsonBody(request, gridPreferencesSchema, { limit: MAX_GRID_BODY_BYTES });
   if ("response" in body) return body.response;
   await writePreferences(checked.owner, checked.grid, body.data);
   return json({ preferences: body.data });

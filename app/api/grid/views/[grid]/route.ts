@@ -1,7 +1,8 @@
 // A person's saved views of one grid: GET lists them, POST saves the current one under a name.
 import { createViewSchema } from "@/lib/grid/preferences";
-import { guard, json, problem, readBody } from "@/lib/grid/route-support";
-import { createView, listViews } from "@/lib/grid/store";
+import { MAX_GRID_BODY_BYTES, guard } from "@/lib/grid/server/route-support";
+import { json, problem, readJsonBody } from "@/lib/http/json-route";
+import { createView, listViews } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
 export async function POST(request: Request, { params }: Context): Promise<Response> {
   const checked = await guard(request, (await params).grid, true);
   if ("response" in checked) return checked.response;
-  const body = await readBody(request, createViewSchema);
+  const body = await readJsonBody(request, createViewSchema, { limit: MAX_GRID_BODY_BYTES });
   if ("response" in body) return body.response;
   const result = await createView(checked.owner, checked.grid, body.data.name, body.data.state);
   if (result.ok) return json(result.view, 201);

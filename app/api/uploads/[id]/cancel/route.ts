@@ -2,8 +2,9 @@
 // after; a batch being sent finishes as it will. 200 with the file (again 200 when already
 // cancelled; failed or unknown batches can no longer be resent), 409 nothing-to-cancel when every batch
 // was sent and none failed or is unknown. No body is read.
-import { failureResponse, fileParamsSchema, guardUpload, json, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { json } from "@/lib/http/json-route";
+import { failureResponse, fileParamsSchema, guardUpload, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,9 @@
 // One saved view: PATCH renames it, DELETE removes it. Only its owner's requests find it.
 import { z } from "zod";
 import { renameViewSchema } from "@/lib/grid/preferences";
-import { guard, json, problem, readBody } from "@/lib/grid/route-support";
-import { deleteView, renameView } from "@/lib/grid/store";
+import { MAX_GRID_BODY_BYTES, guard } from "@/lib/grid/server/route-support";
+import { json, problem, readJsonBody } from "@/lib/http/json-route";
+import { deleteView, renameView } from "@/lib/grid/server/store";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,7 @@ export async function PATCH(request: Request, { params }: Context): Promise<Resp
   const checked = await guard(request, grid, true);
   if ("response" in checked) return checked.response;
   if (!idSchema.safeParse(id).success) return problem(404, "not-found", "no such view");
-  const body = await readBody(request, renameViewSchema);
+  const body = await readJsonBody(request, renameViewSchema, { limit: MAX_GRID_BODY_BYTES });
   if ("response" in body) return body.response;
   const result = await renameView(checked.owner, checked.grid, id, body.data.name);
   if (result.ok) return json(result.view);

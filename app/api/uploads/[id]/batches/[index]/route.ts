@@ -3,8 +3,9 @@
 // stored, 200 when the same batch was already stored (a retried PUT), 409 when other content holds
 // its place or the upload was cancelled, 422 with `problems` when the server's check refuses it.
 import { storeBatchSchema, MAX_BATCH_BODY_BYTES } from "@/lib/uploads/contract";
-import { batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { json, readJsonBody } from "@/lib/http/json-route";
+import { batchParamsSchema, failureResponse, guardUpload, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, batchParamsSchema);
   if ("response" in parsed) return parsed.response;
-  const body = await readBody(request, storeBatchSchema, MAX_BODY_BYTES);
+  const body = await readJsonBody(request, storeBatchSchema, { limit: MAX_BODY_BYTES });
   if ("response" in body) return body.response;
   const { journal } = await getUploads();
   const stored = await journal.storeBatch(checked.uploader.owner, parsed.data.id, parsed.data.index, body.data);

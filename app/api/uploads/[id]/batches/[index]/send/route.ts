@@ -1,4 +1,4 @@
-// Sends one stored batch upstream, at most once (see lib/uploads/send.ts). Body `{}` or
+// Sends one stored batch upstream, at most once (see lib/uploads/server/send.ts). Body `{}` or
 // `{"resend":true}` (required for a batch whose state is "unknown" or "failed").
 //   200 UploadBatch   the call's outcome is in the batch: queued, failed (refused) or unknown (answer lost)
 //   401 {error,batch} the session expired; the batch is still "stored" (sign in, then send it)
@@ -6,8 +6,9 @@
 //   409 {error,batch} not sent by this call: already sending or sent, needs resend, cancelled, or
 //                     the file's batches are not all stored yet
 import { sendBatchSchema } from "@/lib/uploads/contract";
-import { MAX_SEND_BODY_BYTES, batchParamsSchema, failureResponse, guardUpload, json, readBody, readParams } from "@/lib/uploads/route-support";
-import { getUploads } from "@/lib/uploads/server";
+import { json, readJsonBody } from "@/lib/http/json-route";
+import { MAX_SEND_BODY_BYTES, batchParamsSchema, failureResponse, guardUpload, readParams } from "@/lib/uploads/server/route-support";
+import { getUploads } from "@/lib/uploads/server/uploads";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, batchParamsSchema);
   if ("response" in parsed) return parsed.response;
-  const body = await readBody(request, sendBatchSchema, MAX_SEND_BODY_BYTES);
+  const body = await readJsonBody(request, sendBatchSchema, { limit: MAX_SEND_BODY_BYTES });
   if ("response" in body) return body.response;
   const { sender } = await getUploads();
   const sent = await sender.sendBatch(checked.uploader, parsed.data.id, parsed.data.index, { resend: body.data.resend === true });

@@ -4,8 +4,8 @@ import "server-only";
 // the session key is what the gateway sends the upstream calls with.
 import { auth } from "@/lib/auth/config";
 import { currentSessionKey } from "@/lib/auth/session";
-import { gridOwnerOf } from "@/lib/grid/store";
-import { getNeServer } from "@/lib/ne/server";
+import { gridOwnerOf } from "@/lib/grid/server/store";
+import { getNeServer } from "@/lib/gateway/server";
 import type { Uploader } from "./send";
 
 /** The signed-in uploader, or null when the session or its stored tokens are gone. */

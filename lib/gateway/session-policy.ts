@@ -1,5 +1,5 @@
 // How long a sign-in lasts: an idle timeout (no call or page for that long) and an absolute
-// lifetime from sign-in, both on top of the session cookie's own expiry. Browser-safe: the page's
+// lifetime from sign-in, both on top of the session cookie's own expiry. Pure functions: the page's
 // own timer (components/shell/session-timeouts.tsx) follows the same rule.
 
 export interface SessionLimits {

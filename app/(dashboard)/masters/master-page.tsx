@@ -5,8 +5,8 @@ import { getTranslations } from "next-intl/server";
 import type { ComponentType, ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import type { GridPreferences } from "@/lib/grid/preferences";
-import { currentPreferences } from "@/lib/grid/store";
-import type { MasterSlug } from "./screens";
+import { currentPreferences } from "@/lib/grid/server/store";
+import type { MasterSlug } from "@/components/masters/screens";
 
 export async function masterMetadata(slug: MasterSlug): Promise<Metadata> {
   const t = await getTranslations("masters.screens");

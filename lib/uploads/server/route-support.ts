@@ -1,16 +1,14 @@
 import "server-only";
 // The checks every app/api/uploads handler starts with, in this order: this site's Origin on a
 // change (403), then the session (401, before a byte of the body is read), then the path's
-// parameters (404), then the body with its own limit (the handlers call readBody). Answers and
-// errors use the grid routes' helpers, so the shape is the BFF's `{error:{code,message,retryable,kind}}`.
+// parameters (404), then the body with its own limit (the handlers call readJsonBody). Answers and
+// errors go through lib/http/json-route.ts, so the shape is the BFF's `{error:{code,message,retryable,kind}}`.
 import { z } from "zod";
-import { crossSiteRefusal, problem } from "@/lib/grid/route-support";
-import { MAX_BATCHES } from "./contract";
+import { crossSiteRefusal, noSession, problem } from "@/lib/http/json-route";
+import { MAX_BATCHES } from "../contract";
 import type { JournalFailure } from "./journal";
 import type { Uploader } from "./send";
 import { currentUploader } from "./uploader";
-
-export { json, problem, readBody } from "@/lib/grid/route-support";
 
 /** Body limit of POST /api/uploads: up to ~200,000 excluded line numbers and 1000 goods codes. */
 export const MAX_CREATE_BODY_BYTES = 2 * 1024 * 1024;
@@ -28,10 +26,10 @@ export const batchParamsSchema = z.object({
 });
 
 export async function guardUpload(request: Request, mutation: boolean): Promise<{ uploader: Uploader } | { response: Response }> {
-  const refused = crossSiteRefusal(request, mutation);
+  const refused = crossSiteRefusal(request, { mutation });
   if (refused) return { response: refused };
   const uploader = await currentUploader();
-  if (!uploader) return { response: problem(401, "no-session", "sign in again") };
+  if (!uploader) return { response: noSession() };
   return { uploader };
 }
 
@@ -42,5 +40,5 @@ export async function readParams<T>(params: Promise<unknown>, schema: z.ZodType<
 }
 
 export function failureResponse(failure: JournalFailure): Response {
-  return problem(failure.status, failure.code, failure.message, failure.extra);
+  return problem(failure.status, failure.code, failure.message, failure.extra ? { extra: failure.extra } : {});
 }

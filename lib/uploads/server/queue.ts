@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDatabase } from "@/lib/db";
 import { uploadBatches, uploadFiles } from "@/lib/db/schema";
-import type { Gateway } from "@/lib/ne/gateway";
+import type { Gateway } from "@/lib/gateway/gateway";
 import { isNeError } from "@/lib/ne/errors";
 import type { Journal } from "./journal";
 import type { Uploader } from "./send";

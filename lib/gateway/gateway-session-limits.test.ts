@@ -2,11 +2,11 @@
 // say, and deletes its stored tokens; activity (any call) keeps an idle session alive.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "@/lib/db";
-import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
-import { deriveTokenKey } from "@/lib/auth/token-crypto";
-import type { NeClient } from "./client";
+import { createTokenStore, type TokenStore } from "./token-store";
+import { deriveTokenKey } from "./token-crypto";
+import type { NeClient } from "@/lib/ne/server/client";
 import { createGateway } from "./gateway";
-import { NeError } from "./errors";
+import { NeError } from "@/lib/ne/errors";
 
 const HOUR = 3_600_000;
 let database: AppDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { NeError } from "@/lib/ne/errors";
-import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { handleOperation, resolveBrowserOperation, type ProxyDeps } from "./proxy";
 
 const ORIGIN = "http://localhost:3000";

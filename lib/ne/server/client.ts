@@ -6,17 +6,17 @@ import "server-only";
 // when it fails, so the caller can save a rotation either way (DESIGN.md, "The BFF").
 // No retries here: the BFF decides (NeError.retryable).
 
-import { encodeRequest, type NeCredentials, type NeRequest } from "./encode";
-import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "./envelope";
-import { LOCAL_CODES, NeError, type NeTokens } from "./errors";
-import { parseJstDateTime } from "./jst-date";
+import { encodeRequest, type NeCredentials, type NeRequest } from "../encode";
+import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "../envelope";
+import { LOCAL_CODES, NeError, type NeTokens } from "../errors";
+import { parseJstDateTime } from "../jst-date";
 import { splitRawRows, type RawRows } from "./raw-rows";
 import { fetchTransport, nodeHttpTransport, type Transport, type TransportAnswer } from "./transport";
 
-export type { NeCondition, NeCredentials, NeRequest } from "./encode";
-export type { NeEnvelope, NeRow } from "./envelope";
-export { NeError, type NeErrorKind, type NeTokens } from "./errors";
-export { formatJstDateTime, parseJstDateTime } from "./jst-date";
+export type { NeCondition, NeCredentials, NeRequest } from "../encode";
+export type { NeEnvelope, NeRow } from "../envelope";
+export { NeError, type NeErrorKind, type NeTokens } from "../errors";
+export { formatJstDateTime, parseJstDateTime } from "../jst-date";
 
 export interface NeClientOptions {
   /** API base, e.g. `https://api.next-engine.org` or the sandbox's `http://127.0.0.1:4010`. */

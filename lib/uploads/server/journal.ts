@@ -19,7 +19,7 @@ import {
   type UploadFile,
   type UploadList,
   type UploadListQuery,
-} from "./contract";
+} from "../contract";
 
 const gunzipAsync = promisify(gunzip);
 

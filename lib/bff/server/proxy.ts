@@ -3,13 +3,11 @@ import "server-only";
 // the registry, injects the session's tokens server-side (through the gateway), forwards none of the
 // client's headers or cookies, and answers rows without a single token field.
 import { getOperation, type OperationDef } from "@/lib/ne/registry";
-import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
+import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } from "@/lib/ne/errors";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
-import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/client";
-import { API_JSON_HEADERS } from "@/lib/http/api-headers";
-import { refuseCrossSite } from "@/lib/http/same-origin";
-import { BodyTooLargeError, isJsonContentType, readBoundedText } from "@/lib/http/bounded-body";
-import { operationRequestIssues, operationRequestSchema, type OperationResponse, type RequestIssue } from "./operation-request";
+import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
+import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody } from "@/lib/http/json-route";
+import { operationRequestIssues, operationRequestSchema, type OperationResponse } from "../operation-request";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -22,46 +20,20 @@ export interface ProxyDeps {
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
 }
 
-type ErrorBody = { error: PublicError & { issues?: RequestIssue[] } };
-
-/** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
-const COMPRESS_FROM_BYTES = 256 * 1024;
-
-
-function respond(body: string | Uint8Array<ArrayBuffer>, status: number): Response {
-  const size = typeof body === "string" ? body.length : body.byteLength;
-  return new Response(body, {
-    status,
-    // The page proxy (proxy.ts) skips this hot path; an API answer carries its own headers.
-    // `no-transform` keeps Next's gzip off small answers (grid pages); large ones (exports) compress.
-    headers: { ...API_JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
-  });
-}
-
-function json(body: OperationResponse | ErrorBody, status = 200): Response {
-  return respond(JSON.stringify(body), status);
-}
-
 const ROWS_OPEN = Buffer.from('{"rows":');
 
 /**
  * `{"rows":<the upstream's own row bytes>,...}`: the answer of a search whose rows could pass as
- * they came (see lib/ne/raw-rows.ts), built without decoding or re-encoding them.
+ * they came (see lib/ne/server/raw-rows.ts), built without decoding or re-encoding them.
  */
 function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): Response {
   const tail = JSON.stringify(rest); // "{}" or "{...}"
   const close = Buffer.from(tail === "{}" ? "}" : `,${tail.slice(1)}`);
-  return respond(Buffer.concat([ROWS_OPEN, rows, close]), 200);
-}
-
-function reject(status: number, code: string, message: string, issues?: RequestIssue[]): Response {
-  const kind = status === 401 ? "auth-expired" : "invalid-request";
-  return json({ error: { code, message, retryable: false, kind, ...(issues ? { issues } : {}) } }, status);
+  return jsonText(Buffer.concat([ROWS_OPEN, rows, close]), 200);
 }
 
 function tooManyRequests(retryAfterS: number): Response {
-  const error: PublicError = { code: "rate-limited", message: `too many requests: try again in ${retryAfterS} s`, retryable: true, kind: "busy" };
-  const res = json({ error }, 429);
+  const res = problem(429, "rate-limited", `too many requests: try again in ${retryAfterS} s`, { kind: "busy", retryable: true });
   res.headers.set("retry-after", String(retryAfterS));
   return res;
 }
@@ -90,45 +62,27 @@ function withoutTokens(rows: readonly Record<string, string | null>[]): Record<s
 
 export async function handleOperation(request: Request, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
   const operation = resolveBrowserOperation(segments);
-  if (!operation) return reject(404, "unknown-operation", "no such operation: use a path of the API registry");
-  if (request.method !== "POST") return reject(405, "method-not-allowed", "operations are called with POST");
+  if (!operation) return problem(404, "unknown-operation", "no such operation: use a path of the API registry");
+  if (request.method !== "POST") return problem(405, "method-not-allowed", "operations are called with POST");
 
   // Browsers send Origin on every POST they make from a page; reads are still refused from other sites.
-  const refused = refuseCrossSite(request, { requireOrigin: false });
-  if (refused) return reject(refused.status, refused.code, refused.message);
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return reject(415, "unsupported-media-type", "send the request as application/json");
-  }
+  const refused = crossSiteRefusal(request, { mutation: false, kind: "invalid-request" });
+  if (refused) return refused;
+  const notJson = nonJsonRefusal(request);
+  if (notJson) return notJson;
 
   // The session first: a request without one never gets its body read.
   const sessionKey = await deps.sessionKey();
-  if (!sessionKey) return reject(401, "no-session", "sign in again");
+  if (!sessionKey) return noSession();
 
   const verdict = await deps.rateLimit?.(sessionKey);
   if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
-  const limit = MAX_JSON_BYTES;
-  let text: string;
-  try {
-    text = await readBoundedText(request, limit);
-  } catch (err) {
-    if (err instanceof BodyTooLargeError) return reject(413, "too-large", err.message);
-    throw err;
-  }
-
-  let raw: unknown;
-  try {
-    raw = text === "" ? {} : JSON.parse(text);
-  } catch {
-    return reject(400, "invalid-json", "the request body is not JSON");
-  }
-  const parsed = operationRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    return reject(400, "invalid-request", issues.map((i) => `${i.path || "request"}: ${i.message}`).join("; "), issues);
-  }
+  // An empty body asks with the defaults.
+  const parsed = await readJsonBody(request, operationRequestSchema, { limit: MAX_JSON_BYTES, empty: {}, issues: true });
+  if ("response" in parsed) return parsed.response;
   const issues = operationRequestIssues(operation, parsed.data);
-  if (issues.length) return reject(400, "invalid-request", issues.map((i) => i.message).join("; "), issues);
+  if (issues.length) return problem(400, "invalid-request", issues.map((i) => i.message).join("; "), { issues });
 
   const body = parsed.data;
   const neRequest: NeRequest = {

@@ -3,10 +3,10 @@ import "server-only";
 // person's company and pic (read from the token store row of the session, never from the request).
 import { and, asc, count, eq } from "drizzle-orm";
 import { currentSessionKey } from "@/lib/auth/session";
-import type { TokenSession } from "@/lib/auth/token-store";
+import type { TokenSession } from "@/lib/gateway/token-store";
 import { getDatabase } from "@/lib/db";
 import { gridPreferences, savedViews } from "@/lib/db/schema";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import {
   MAX_VIEWS_PER_GRID,
   gridPreferencesSchema,
@@ -14,7 +14,7 @@ import {
   type GridPreferences,
   type SavedView,
   type SavedViewState,
-} from "./preferences";
+} from "../preferences";
 
 export interface GridOwner {
   companyNeId: string;

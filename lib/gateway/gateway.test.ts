@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PG_URL } from "@/lib/test/postgres";
 import { openDatabase, type AppDatabase } from "@/lib/db";
-import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
-import { deriveTokenKey } from "@/lib/auth/token-crypto";
+import { createTokenStore, type TokenStore } from "./token-store";
+import { deriveTokenKey } from "./token-crypto";
 import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
-import { createNeClient } from "./client";
+import { createNeClient } from "@/lib/ne/server/client";
 import { createGateway, type Gateway } from "./gateway";
-import { isNeError } from "./errors";
+import { isNeError } from "@/lib/ne/errors";
 
 const key = deriveTokenKey("gateway-test-secret-0123456789");
 const DAY_S = 86_400;

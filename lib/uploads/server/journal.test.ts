@@ -6,10 +6,10 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { uploadBatches } from "@/lib/db/schema";
-import type { NeCallResult, NeRequest } from "@/lib/ne/client";
+import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { NeError } from "@/lib/ne/errors";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
-import { duplicateFileErrorSchema, uploadBatchSchema, uploadFileSchema, uploadListSchema } from "./contract";
+import { duplicateFileErrorSchema, uploadBatchSchema, uploadFileSchema, uploadListSchema } from "../contract";
 import { createJournal, type Journal } from "./journal";
 import { createSender, stateAfterError, type Uploader } from "./send";
 import {

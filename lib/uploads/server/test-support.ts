@@ -8,7 +8,7 @@ import pg from "pg";
 import { openDatabase, type AppDatabase } from "@/lib/db";
 import { TEST_PG_URL } from "@/lib/test/postgres";
 import type { CsvProblem } from "@/lib/csv";
-import type { CreateUploadRequest, StoreBatchRequest } from "./contract";
+import type { CreateUploadRequest, StoreBatchRequest } from "../contract";
 import type { CheckBatch, UploadOwner } from "./journal";
 
 export const OWNER: UploadOwner = { companyNeId: "NE0000000001", picNeId: "11", personName: "山田 太郎" };

@@ -1,10 +1,10 @@
 import "server-only";
 // Process-wide server singletons: the API client, the token store and the gateway over them.
-import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
-import { deriveTokenKey } from "@/lib/auth/token-crypto";
+import { createTokenStore, type TokenStore } from "./token-store";
+import { deriveTokenKey } from "./token-crypto";
 import { getDatabase } from "@/lib/db";
 import { serverEnv } from "@/lib/env";
-import { createNeClient, type NeClient } from "./client";
+import { createNeClient, type NeClient } from "@/lib/ne/server/client";
 import { createGateway, type Gateway } from "./gateway";
 
 export interface NeServer {

@@ -2,7 +2,7 @@ import "server-only";
 // The process-wide upload journal, sender and queue follower over the app's database and gateway.
 import { getDatabase } from "@/lib/db";
 import { serverEnv } from "@/lib/env";
-import { getNeServer } from "@/lib/ne/server";
+import { getNeServer } from "@/lib/gateway/server";
 import { createJournal, type Journal } from "./journal";
 import { createQueueFollower, type QueueFollower } from "./queue";
 import { createSender, type Sender } from "./send";

@@ -4,10 +4,10 @@ import "server-only";
 // saved after every response, error or not, with a version check. So a refresh never races, no
 // rotation is lost, and 002002 cannot happen through the product's own fault.
 import type { AppDatabase } from "@/lib/db";
-import type { TokenPair, TokenSession, TokenStore } from "@/lib/auth/token-store";
-import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "@/lib/auth/session-policy";
-import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "./client";
-import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "./errors";
+import type { TokenPair, TokenSession, TokenStore } from "./token-store";
+import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "./session-policy";
+import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/server/client";
+import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
 
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */

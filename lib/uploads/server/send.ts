@@ -8,9 +8,9 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { uploadBatches, uploadFiles } from "@/lib/db/schema";
 import { UPLOAD_PATHS, type UploadKind } from "@/lib/csv";
-import type { Gateway } from "@/lib/ne/gateway";
+import type { Gateway } from "@/lib/gateway/gateway";
 import { LOCAL_CODES, isNeError, toPublicError, type PublicError } from "@/lib/ne/errors";
-import type { BatchState, UploadBatch } from "./contract";
+import type { BatchState, UploadBatch } from "../contract";
 import { type Journal, type JournalFailure, type UploadOwner } from "./journal";
 import { FIRST_CHECK_MS } from "./queue";
 

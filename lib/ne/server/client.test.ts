@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { API_CODE_KINDS } from "./testing/code-kinds";
+import { API_CODE_KINDS } from "../testing/code-kinds";
 import iconv from "iconv-lite";
 import { getEventListeners } from "node:events";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { createNeClient, resolveOperationUrl, type NeClient } from "./client";
-import { NeError, toPublicError, type NeErrorKind } from "./errors";
+import { NeError, toPublicError, type NeErrorKind } from "../errors";
 import { decodeForm, decodeFormBytes, json, silent, startUpstream, text, type Upstream } from "./test-upstream";
 
 let upstream: Upstream;

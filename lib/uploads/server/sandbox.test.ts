@@ -4,15 +4,15 @@
 // polling often does not hammer the queue; two instances on one PostgreSQL send a batch once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type AppDatabase } from "@/lib/db";
-import { createTokenStore, type TokenStore } from "@/lib/auth/token-store";
-import { deriveTokenKey } from "@/lib/auth/token-crypto";
-import { createNeClient } from "@/lib/ne/client";
-import { createGateway, type Gateway } from "@/lib/ne/gateway";
+import { createTokenStore, type TokenStore } from "@/lib/gateway/token-store";
+import { deriveTokenKey } from "@/lib/gateway/token-crypto";
+import { createNeClient } from "@/lib/ne/server/client";
+import { createGateway, type Gateway } from "@/lib/gateway/gateway";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
 import { SANDBOX_COMPANIES } from "@/sandbox/accounts";
 import type { RunningSandbox } from "@/sandbox/server";
 import { admin, login, startTestSandbox } from "@/sandbox/test-support";
-import { uploadFileSchema, type UploadFile } from "./contract";
+import { uploadFileSchema, type UploadFile } from "../contract";
 import { createJournal, type Journal } from "./journal";
 import { createQueueFollower, type QueueFollower } from "./queue";
 import { createSender, type Sender, type Uploader } from "./send";
