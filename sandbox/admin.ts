@@ -7,12 +7,14 @@ import { SANDBOX_USERS } from "./accounts";
 import { listTokens } from "./auth";
 import type { SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
+import { latencySchema, type Latency } from "./latency";
 import { formatJst, type SandboxClock } from "./time";
 
 export interface AdminContext {
   db: SandboxDb;
   clock: SandboxClock;
   faults: FaultBook;
+  latency: Latency;
 }
 
 const clockSchema = z
@@ -73,6 +75,18 @@ export function adminRoutes(ctx: AdminContext): Hono {
     const cleared = ctx.faults.list().length;
     ctx.faults.clear();
     return c.json({ cleared });
+  });
+
+  app.get("/latency", (c) => c.json(ctx.latency.view()));
+  app.post("/latency", async (c) => {
+    const parsed = latencySchema.safeParse(await readJson(c.req.raw));
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, 400);
+    ctx.latency.set(parsed.data.ms, parsed.data.jitter_ms ?? 0);
+    return c.json(ctx.latency.view());
+  });
+  app.delete("/latency", (c) => {
+    ctx.latency.set(0, 0);
+    return c.json(ctx.latency.view());
   });
 
   app.get("/clock", (c) => c.json(clockView()));

@@ -8,6 +8,7 @@ import { authenticate, checkState, findUserByUid, issueTokens, type TokenRecord,
 import type { SandboxDb } from "./db";
 import { ApiError, invalidParameter } from "./errors";
 import type { FaultBook } from "./faults";
+import type { Latency } from "./latency";
 import type { EnqueueUpload, WaitForUpload } from "./hooks";
 import { runAll, runCount, runSearch, type ApiRow } from "./query-engine";
 import type { RegistryIndex } from "./registry";
@@ -21,6 +22,8 @@ export interface ApiContext {
   clock: SandboxClock;
   tokens: TokenSettings;
   faults: FaultBook;
+  /** The distance every answer travels (sandbox/latency.ts). */
+  latency?: Latency;
   enqueueUpload: EnqueueUpload;
   /** Holds an upload call with `wait_flag=1` until its job is processed. */
   waitForUpload?: WaitForUpload;
@@ -200,7 +203,10 @@ export async function handleApi(ctx: ApiContext, request: Request): Promise<Resp
     return json({ result: "error", code: NE_CODES.notFound, message: `存在しないAPIです (unknown operation): ${path}` }, 404);
   }
 
-  // Transport-level faults come before anything else (no token is rotated by a failed call).
+  // The distance to a remote API, then transport-level faults, before anything else (no token
+  // is rotated by a failed call).
+  const distance = ctx.latency?.next() ?? 0;
+  if (distance > 0) await sleep(distance);
   const delay = ctx.faults.fire(path, ["delay"]).reduce((sum, f) => sum + (f.delay_ms ?? 0), 0);
   if (delay > 0) await sleep(delay);
   const [transport] = ctx.faults.fire(path, ["http500", "malformed"]);

@@ -12,6 +12,9 @@ export interface SandboxEnv {
   admin: boolean;
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** Every API answer waits this long (and up to `latencyJitterMs` more), as a remote API would. */
+  latencyMs: number;
+  latencyJitterMs: number;
 }
 
 function intEnv(env: EnvVars, name: string, fallback: number, min = 0): number {
@@ -34,5 +37,7 @@ export function readEnv(env: EnvVars = process.env): SandboxEnv {
     admin: env.SANDBOX_ADMIN === "1" || env.SANDBOX_ADMIN === "true",
     databaseUrl: databaseUrl ? databaseUrl : undefined,
     databaseSchema: env.SANDBOX_DATABASE_SCHEMA?.trim() || "sandbox",
+    latencyMs: intEnv(env, "SANDBOX_LATENCY_MS", 0),
+    latencyJitterMs: intEnv(env, "SANDBOX_LATENCY_JITTER_MS", 0),
   };
 }

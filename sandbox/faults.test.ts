@@ -159,3 +159,34 @@ describe("admin controls", () => {
     expect((await admin(sb.url, "POST", "/clock", {})).status).toBe(400);
   });
 });
+
+describe("latency", () => {
+  afterEach(async () => {
+    await admin(sb.url, "DELETE", "/latency");
+  });
+
+  it("delays every API answer by the set distance, changed at run time and back to 0", async () => {
+    expect(await (await admin(sb.url, "GET", "/latency")).json()).toEqual({ ms: 0, jitter_ms: 0 });
+    const set = await admin(sb.url, "POST", "/latency", { ms: 250 });
+    expect(await set.json()).toEqual({ ms: 250, jitter_ms: 0 });
+    let started = Date.now();
+    expect((await orders()).result).toBe("success");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    started = Date.now();
+    expect((await call(sb.url, COUNT, { ...tokens })).result).toBe("success");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+
+    await admin(sb.url, "DELETE", "/latency");
+    expect(await (await admin(sb.url, "GET", "/latency")).json()).toEqual({ ms: 0, jitter_ms: 0 });
+  });
+
+  it("adds a random share of the jitter, and refuses a bad setting", async () => {
+    // The dice of this file step 0.0, 0.1, ...: with 200 ms of jitter each answer waits 100 + 0..180 ms.
+    await admin(sb.url, "POST", "/latency", { ms: 100, jitter_ms: 200 });
+    const started = Date.now();
+    await orders();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    expect((await admin(sb.url, "POST", "/latency", { ms: -1 })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/latency", { ms: 10, extra: 1 })).status).toBe(400);
+  });
+});

@@ -15,9 +15,11 @@ async function main(): Promise<void> {
     data: "generate",
     orders: env.orders,
     seed: env.seed,
+    latencyMs: env.latencyMs,
+    latencyJitterMs: env.latencyJitterMs,
   });
   if (sandbox.prepared.seeded) console.log(`sandbox: seeded (${sandbox.prepared.seeded})`);
-  console.log(`sandbox listening on ${sandbox.url}`);
+  console.log(`sandbox listening on ${sandbox.url}${env.latencyMs || env.latencyJitterMs ? ` (answers after ${env.latencyMs} ms + up to ${env.latencyJitterMs} ms)` : ""}`);
 
   let closing = false;
   const shutdown = (signal: string) => {

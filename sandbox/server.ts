@@ -7,6 +7,7 @@ import { adminRoutes } from "./admin";
 import { handleApi, type ApiContext } from "./api";
 import { openDb, type SandboxDb } from "./db";
 import { FaultBook } from "./faults";
+import { Latency } from "./latency";
 import type { EnqueueUpload, QueueWorker, StartQueueWorker } from "./hooks";
 import { defaultRegistry, RegistryIndex, type SandboxRegistry } from "./registry";
 import { prepareDatabase, type DataSource, type PrepareResult } from "./seed";
@@ -40,7 +41,10 @@ export interface SandboxOptions {
   queueWorker?: boolean;
   /** The longest an upload call with `wait_flag=1` waits for its job (default 60,000 ms). */
   uploadWaitMs?: number;
-  /** Randomness of fault rates (tests make it deterministic). */
+  /** Every API answer waits this long first (SANDBOX_LATENCY_MS), plus up to `latencyJitterMs`. */
+  latencyMs?: number;
+  latencyJitterMs?: number;
+  /** Randomness of fault rates and latency jitter (tests make it deterministic). */
   random?: () => number;
   log?: (line: string) => void;
 }
@@ -50,6 +54,7 @@ export interface Sandbox {
   db: SandboxDb;
   clock: SandboxClock;
   faults: FaultBook;
+  latency: Latency;
   registry: RegistryIndex;
   prepared: PrepareResult;
   close(): Promise<void>;
@@ -76,11 +81,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
     const clock = createClock(options.now);
     const faults = new FaultBook(options.random);
+    const latency = new Latency(options.latencyMs ?? 0, options.latencyJitterMs ?? 0, options.random);
     const ctx: ApiContext = {
       db,
       registry,
       clock,
       faults,
+      latency,
       tokens: {
         accessTtlMs: (options.accessTtlS ?? 86_400) * 1000,
         refreshTtlMs: (options.refreshTtlS ?? 259_200) * 1000,
@@ -102,7 +109,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     app.get("/users/sign_in/", (c) => showSignIn(c.req.raw));
     app.post("/users/sign_in", (c) => submitSignIn(db, clock, c.req.raw));
     app.post("/users/sign_in/", (c) => submitSignIn(db, clock, c.req.raw));
-    if (options.admin) app.route("/__sandbox", adminRoutes({ db, clock, faults }));
+    if (options.admin) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency }));
     app.all("/__sandbox/*", (c) => c.text("Not Found", 404));
     app.get("/", (c) => c.text("Backyard sandbox: Commerce Back-Office API (see sandbox/README.md)\n"));
     app.all("*", (c) => handleApi(ctx, c.req.raw));
@@ -112,6 +119,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       db,
       clock,
       faults,
+      latency,
       registry,
       prepared,
       close: async () => {

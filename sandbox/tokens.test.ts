@@ -168,10 +168,12 @@ describe("token lifetimes and rotation", () => {
       refreshTtlS: 259_200,
       admin: false,
       databaseUrl: undefined,
+      latencyMs: 0,
+      latencyJitterMs: 0,
     });
     expect(
-      readEnv({ SANDBOX_PORT: "4999", SANDBOX_ORDERS: "100000", SANDBOX_ADMIN: "1", SANDBOX_ACCESS_TTL_S: "5", SANDBOX_DATABASE_URL: "postgresql://x/y" }),
-    ).toMatchObject({ port: 4999, orders: 100_000, admin: true, accessTtlS: 5, databaseUrl: "postgresql://x/y" });
+      readEnv({ SANDBOX_PORT: "4999", SANDBOX_ORDERS: "100000", SANDBOX_ADMIN: "1", SANDBOX_ACCESS_TTL_S: "5", SANDBOX_DATABASE_URL: "postgresql://x/y", SANDBOX_LATENCY_MS: "100", SANDBOX_LATENCY_JITTER_MS: "20" }),
+    ).toMatchObject({ port: 4999, orders: 100_000, admin: true, accessTtlS: 5, databaseUrl: "postgresql://x/y", latencyMs: 100, latencyJitterMs: 20 });
     expect(() => readEnv({ SANDBOX_PORT: "abc" })).toThrow(/SANDBOX_PORT/);
   });
 });
