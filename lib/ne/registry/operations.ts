@@ -90,3 +90,13 @@ export const operations: readonly OperationDef[] = [
   op("/api_v1_system_merchandise/info", "info", "merchandise"),
   op("/api_v1_system_goodstype/info", "info", "goodsType"),
 ];
+
+/**
+ * The search of a resource and its count twin: what a grid of the resource reads. Imported alone
+ * (not through index.ts) by the grids, so a page carries this list and not every resource.
+ */
+export function searchPairOf(resource: ResourceKey): { search: Path; count: Path } | undefined {
+  const search = operations.find((o) => o.kind === "search" && o.resource === resource && o.twin);
+  const count = search?.twin && operations.find((o) => o.path === search.twin && o.kind === "count");
+  return search && count ? { search: search.path, count: count.path } : undefined;
+}
