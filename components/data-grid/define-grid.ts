@@ -2,7 +2,7 @@
 // operations, the record key from the resource's primary key (lib/grid/record-key.ts: URL-safe,
 // an integer key is its digits), the texts from a namespace or from each key.
 import { primaryKeyRecord } from "@/lib/grid/record-key";
-import { searchPairOf } from "@/lib/ne/registry/operations";
+import { searchPairOf } from "@/lib/ne/registry/search-bases";
 import type { GridDefinition, GridSpec, GridTextKeys } from "./grid-definition";
 
 function textKeys(texts: GridSpec["texts"]): GridTextKeys {

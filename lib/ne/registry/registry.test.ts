@@ -18,7 +18,7 @@ import {
   type ResourceKey,
 } from "./index";
 import { auditFields, field } from "./field";
-import { searchPairOf } from "./operations";
+import { SEARCH_BASES, searchPairOf } from "./search-bases";
 import {
   auditPrefixes,
   conditionExamples,
@@ -364,6 +364,7 @@ describe("registry invariants", () => {
     expect(searchPairOf("receiveOrder")).toEqual({ search: "/api_v1_receiveorder_base/search", count: "/api_v1_receiveorder_base/count" });
     expect(searchPairOf("warehouseStock")).toEqual({ search: "/api_v1_warehouse_stock/search", count: "/api_v1_warehouse_stock/count" });
     for (const s of searchOperations()) expect(searchPairOf(s.resource)).toEqual({ search: s.path, count: s.twin });
+    for (const key of Object.keys(SEARCH_BASES) as ResourceKey[]) expect(getOperation(searchPairOf(key)?.search ?? "")?.resource).toBe(key);
     expect(searchPairOf("paymentMethod")).toBeUndefined();
     expect(searchPairOf("company")).toBeUndefined();
   });
