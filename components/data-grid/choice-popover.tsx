@@ -1,13 +1,13 @@
 "use client";
-// The button and panel of a choice filter (a grid's choice quick filter, the board's shops): the
-// number chosen on the button, checkboxes in the panel (a draft until Apply), Clear.
+// The button of a choice filter (a grid's choice quick filter, the board's shops) with the number
+// chosen, opening the checkbox panel (./choice-panel.tsx, loaded on first intent).
 import { ChevronDown } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { Choice } from "@/lib/query/choices";
-import { ChoiceList } from "./choice-list";
 import { Popover } from "./popover";
+
+const ChoicePanel = lazyComponent(() => import("./choice-panel"));
 
 interface ChoicePopoverProps {
   label: string;
@@ -27,8 +27,6 @@ interface ChoicePopoverProps {
 
 /** Kept apart from where the choice is stored (the grid's URL filters, the board's own URL state). */
 export function ChoicePopover({ label, buttonLabel, choices, isLoading, isError, selected, onApply, onOpen, decorate, panelClassName = "w-72" }: ChoicePopoverProps) {
-  const t = useTranslations("catalog.quick");
-  const [draft, setDraft] = useState<string[]>([...selected]);
   return (
     <Popover
       button={
@@ -44,39 +42,24 @@ export function ChoicePopover({ label, buttonLabel, choices, isLoading, isError,
       pressed={selected.length > 0}
       panelLabel={label}
       panelClassName={panelClassName}
+      onIntent={ChoicePanel.preload}
       onOpenChange={(open) => {
-        if (open) {
-          onOpen?.();
-          setDraft([...selected]);
-        }
+        if (open) onOpen?.();
       }}
     >
       {(close) => (
-        <div className="flex flex-col gap-3">
-          <ChoiceList legend={label} choices={choices} selected={draft} onChange={setDraft} isLoading={isLoading} isError={isError} decorate={decorate} />
-          <div className="flex justify-between gap-2">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                onApply([]);
-                close();
-              }}
-            >
-              {t("clear")}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                onApply(draft);
-                close();
-              }}
-            >
-              {t("apply")}
-            </Button>
-          </div>
-        </div>
+        <ChoicePanel
+          label={label}
+          choices={choices}
+          isLoading={isLoading}
+          isError={isError}
+          selected={selected}
+          decorate={decorate}
+          onApply={(values) => {
+            onApply(values);
+            close();
+          }}
+        />
       )}
     </Popover>
   );
