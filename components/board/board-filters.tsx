@@ -3,7 +3,7 @@
 // the order date (today, 7 days, 30 days, or from-to). Their state is the URL's (board-url-state.ts).
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { ChoicePopover } from "@/components/catalog/choice-filter";
+import { ChoicePopover } from "@/components/data-grid/choice-popover";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
 import type { PeriodKind } from "./board-period";

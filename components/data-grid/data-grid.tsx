@@ -2,7 +2,8 @@
 // The generic grid: columns from the registry, state in the URL (nuqs), per-person columns and
 // saved views from the database, count and page fetched in parallel through the BFF, distinct
 // loading / empty / filtered-to-nothing / error states, a detail drawer and CSV export (both
-// loaded on first use). A page gives it a GridDefinition and its texts; nothing here knows orders.
+// loaded on first use). A grid screen (./grid-screen.tsx) gives it a GridDefinition and its texts;
+// nothing here knows orders.
 // The body (rows, virtualizer, paging) is its own chunk, fetched as soon as this module runs in the
 // browser: it is not needed before the first page of rows, which it loads alongside.
 import { Download } from "lucide-react";
@@ -26,6 +27,7 @@ import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
 import { GridSkeleton } from "./grid-states";
 import type { LayoutChange, RowSelection } from "./grid-table";
+import { QuickFilters } from "./quick-filters";
 import { SavedViews } from "./saved-views";
 
 const loadGridBody = () => import("./grid-body");
@@ -131,11 +133,10 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   const total = count.data?.count;
   const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
-  const QuickFilters = definition.quickFilters;
 
   return (
     <div className="flex flex-col gap-3" data-grid={definition.id}>
-      {QuickFilters ? <QuickFilters filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
+      {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
           <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />

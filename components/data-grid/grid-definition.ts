@@ -1,15 +1,19 @@
-// What a page tells the generic grid about its resource. Everything else (columns, labels, filter
-// operators, value inputs, formatting) comes from the registry, so a new grid is a definition
-// like components/orders/order-rows-grid.tsx and a page file.
+// What a grid is, as data: the resource, its search and count, the record key, default columns,
+// quick filters, drawer, texts and links. Everything else (columns, labels, filter operators, value
+// inputs, formatting) comes from the registry. A definition is made by `defineGrid`
+// (./define-grid.ts) from a GridSpec; see the README's "Adding a grid".
 import type { ComponentType } from "react";
 import type messages from "@/messages/ja.json";
 import type { ConditionInput } from "@/lib/bff/operation-request";
-import type { GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import type { RecordKeyParts } from "@/lib/grid/record-key";
+import type { QuickFilter } from "@/lib/grid/quick-filters";
+import type { MessageKey } from "@/lib/i18n/message-key";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import type { ApiRow, OperationPath } from "@/lib/query/call-operation";
 import type { FieldDef, ResourceDef } from "@/lib/ne/registry/types";
+
+export type { QuickFilter } from "@/lib/grid/quick-filters";
 
 export interface CellContext {
   field: FieldDef;
@@ -25,13 +29,6 @@ export interface CustomCell {
   needs?: readonly string[];
 }
 
-export interface QuickFiltersProps {
-  filters: readonly GridFilter[];
-  /** Replaces the filters of the given keys (`field-op`) with `next` (page back to 1). */
-  setFilters: (keys: readonly string[], next: readonly GridFilter[]) => void;
-  locale: GridLocale;
-}
-
 export interface DrawerGroup {
   /** Message key of the group's title under `grid.drawerGroups`. */
   titleKey: Exclude<keyof (typeof messages)["grid"]["drawerGroups"], "other">;
@@ -44,6 +41,21 @@ export interface DrawerExtraProps {
   locale: GridLocale;
 }
 
+/** The grid's texts, as message keys. */
+export interface GridTextKeys {
+  /** Accessible name of the grid ("Order slips"). */
+  label: MessageKey;
+  emptyTitle: MessageKey;
+  emptyBody?: MessageKey;
+  filteredTitle: MessageKey;
+}
+
+/** A link at the right of the toolbar, to a related page. */
+export interface GridLink {
+  href: `/${string}`;
+  label: MessageKey;
+}
+
 export interface GridDefinition extends RecordKeyParts {
   /** Preferences key and export file name (`orders` → `orders-20261121-2345.csv`). */
   id: string;
@@ -51,22 +63,38 @@ export interface GridDefinition extends RecordKeyParts {
   searchPath: OperationPath;
   countPath: OperationPath;
   defaultColumns: readonly string[];
-  /** The record key of a row (URL `open=`, selection). */
-  rowKey: (row: ApiRow) => string;
-  /** Conditions finding one record by its key (the drawer's fetch), or null for a bad key. */
-  keyConditions: (key: string) => ConditionInput[] | null;
-  /** Fields every page fetches whatever the columns (the key's fields). */
-  keyFields: readonly string[];
+  // The record key (keyFields, rowKey, keyConditions) comes from RecordKeyParts.
   /** The column pinned to the left edge by default (else the first primary-key field shown). */
   keyColumn?: string;
+  texts: GridTextKeys;
+  links?: readonly GridLink[];
   cells?: Readonly<Record<string, CustomCell>>;
   /** Choices of fields whose registry entry has none (delivery method ids). */
   choices?: Readonly<Record<string, ChoicesSource>>;
-  quickFilters?: ComponentType<QuickFiltersProps>;
+  /** Controls above the toolbar, in order (lib/grid/quick-filters.ts). */
+  quickFilters?: readonly QuickFilter[];
   drawerGroups?: readonly DrawerGroup[];
   /** More of the drawer below the groups (the slip's rows); load it lazily (lazyComponent). The
    *  drawer's title is the resource's `titleField` with its label ("Slip number 1234"). */
   drawerExtra?: ComponentType<DrawerExtraProps>;
   /** Reads `extension_execution_id` from the URL and sends it (order slips only). */
   extensionExecutionId?: boolean;
+}
+
+/**
+ * A namespace of the catalogue holding a grid's texts under the usual names: `<ns>.gridLabel`,
+ * `<ns>.empty.title`, `<ns>.empty.body` and `<ns>.filtered.title` ("orders", "stock.goods").
+ */
+export type GridTextNamespace = {
+  [K in MessageKey]: K extends `${infer N}.gridLabel`
+    ? `${N}.empty.title` | `${N}.empty.body` | `${N}.filtered.title` extends MessageKey
+      ? N
+      : never
+    : never;
+}[MessageKey];
+
+/** What a page declares; `defineGrid` adds the operations and the record key from the registry. */
+export interface GridSpec extends Omit<GridDefinition, "searchPath" | "countPath" | "rowKey" | "keyConditions" | "keyFields" | "texts"> {
+  /** A namespace with the usual names, or each key. */
+  texts: GridTextNamespace | GridTextKeys;
 }

@@ -1,27 +1,25 @@
 "use client";
 // The goods master grid (/goods, `/api_v1_master_goods/search`, spec 2.7): code, name, type and
-// handling class (translated classification names), prices, stock and supplier; a drawer grouping
-// the master's fields with the goods' tags below, fetched when the drawer opens.
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { DataGrid } from "@/components/data-grid/data-grid";
-import type { GridDefinition } from "@/components/data-grid/grid-definition";
-import { buttonClasses } from "@/components/ui/button";
+// handling class (translated classification names), prices, stock and supplier; quick filters (a
+// search by code, name or JAN code, type, handling class, shown or hidden); a drawer grouping the
+// master's fields with the goods' tags below, fetched when the drawer opens.
+import { defineGrid } from "@/components/data-grid/define-grid";
+import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import type { GridPreferences } from "@/lib/grid/preferences";
-import { primaryKeyRecord } from "@/lib/grid/record-key";
 import { goods } from "@/lib/ne/registry/resources/goods";
-import { GoodsQuickFilters } from "./goods-quick-filters";
 
 const GoodsTagsSection = lazyComponent(() => import("./goods-tags-section"));
 
 const P = "goods_";
 
-export const goodsGrid: GridDefinition = {
+export const goodsGrid = defineGrid({
   id: "goods",
   resource: goods,
-  searchPath: "/api_v1_master_goods/search",
-  countPath: "/api_v1_master_goods/count",
+  texts: "goods",
+  links: [
+    { href: "/stock", label: "goods.toStock" },
+    { href: "/images", label: "goods.toImages" },
+  ],
   defaultColumns: [
     `${P}id`,
     `${P}name`,
@@ -35,8 +33,29 @@ export const goodsGrid: GridDefinition = {
     "supplier_name",
     `${P}visible_flag`,
   ],
-  ...primaryKeyRecord(goods),
-  quickFilters: GoodsQuickFilters,
+  quickFilters: [
+    {
+      kind: "keyword",
+      label: "goods.quick.keyword",
+      targets: [
+        { field: `${P}id`, label: "goods.quick.goodsId" },
+        { field: `${P}name`, label: "goods.quick.goodsName" },
+        { field: `${P}jan_code`, label: "goods.quick.janCode" },
+      ],
+    },
+    { kind: "choice", field: `${P}type_id`, label: "goods.quick.type" },
+    { kind: "choice", field: `${P}merchandise_id`, label: "goods.quick.merchandise" },
+    {
+      kind: "toggle",
+      field: `${P}visible_flag`,
+      label: "goods.quick.visible",
+      options: [
+        { value: "all", label: "catalog.quick.all", filter: null },
+        { value: "shown", label: "goods.quick.shown", filter: { op: "eq", value: "1" } },
+        { value: "hidden", label: "goods.quick.hidden", filter: { op: "eq", value: "0" } },
+      ],
+    },
+  ],
   drawerGroups: [
     {
       titleKey: "summary",
@@ -65,25 +84,6 @@ export const goodsGrid: GridDefinition = {
     { titleKey: "audit", fields: [`${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`] },
   ],
   drawerExtra: GoodsTagsSection,
-};
+});
 
-export function GoodsGrid({ initialPreferences }: { initialPreferences: GridPreferences | null }) {
-  const t = useTranslations("goods");
-  return (
-    <DataGrid
-      definition={goodsGrid}
-      initialPreferences={initialPreferences}
-      texts={{ label: t("gridLabel"), emptyTitle: t("empty.title"), emptyBody: t("empty.body"), filteredTitle: t("filtered.title") }}
-      toolbarExtra={
-        <>
-          <Link href="/stock" className={buttonClasses({ size: "sm", variant: "ghost" })}>
-            {t("toStock")}
-          </Link>
-          <Link href="/images" className={buttonClasses({ size: "sm", variant: "ghost" })}>
-            {t("toImages")}
-          </Link>
-        </>
-      }
-    />
-  );
-}
+export const GoodsScreen = gridScreen(goodsGrid);

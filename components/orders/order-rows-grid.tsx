@@ -1,22 +1,18 @@
 "use client";
 // The order rows grid (/order-rows, `/api_v1_receiveorder_row/search`): goods, quantities and
-// allocation of every slip's rows, with the same grid as the slips.
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { DataGrid } from "@/components/data-grid/data-grid";
-import type { GridDefinition } from "@/components/data-grid/grid-definition";
-import { buttonClasses } from "@/components/ui/button";
-import type { GridPreferences } from "@/lib/grid/preferences";
+// allocation of every slip's rows, with the same grid as the slips. Quick filters: goods (code or
+// name) and slip number in one search, allocation and cancel.
+import { defineGrid } from "@/components/data-grid/define-grid";
+import { gridScreen } from "@/components/data-grid/grid-screen";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
-import { OrderRowQuickFilters } from "./order-row-quick-filters";
 
 const R = "receive_order_row_";
 
-export const orderRowsGrid: GridDefinition = {
+export const orderRowsGrid = defineGrid({
   id: "order-rows",
   resource: receiveOrderRow,
-  searchPath: "/api_v1_receiveorder_row/search",
-  countPath: "/api_v1_receiveorder_row/count",
+  texts: "orderRows",
+  links: [{ href: "/orders", label: "orderRows.toOrders" }],
   defaultColumns: [
     `${R}receive_order_id`,
     `${R}no`,
@@ -31,17 +27,38 @@ export const orderRowsGrid: GridDefinition = {
     `${R}stock_allocation_date`,
     `${R}cancel_flag`,
   ],
-  keyFields: [`${R}receive_order_id`, `${R}no`],
-  rowKey: (row) => `${row[`${R}receive_order_id`] ?? ""}-${row[`${R}no`] ?? ""}`,
-  keyConditions: (key) => {
-    const m = /^(\d{1,18})-(\d{1,9})$/.exec(key);
-    if (!m) return null;
-    return [
-      { field: `${R}receive_order_id`, op: "eq", value: m[1] as string },
-      { field: `${R}no`, op: "eq", value: m[2] as string },
-    ];
-  },
-  quickFilters: OrderRowQuickFilters,
+  quickFilters: [
+    {
+      kind: "keyword",
+      label: "orderRows.quick.goods",
+      targetLabel: "orderRows.quick.goodsTarget",
+      targets: [
+        { field: `${R}goods_id`, label: "orderRows.quick.goodsId" },
+        { field: `${R}goods_name`, label: "orderRows.quick.goodsName" },
+      ],
+      exact: [{ field: `${R}receive_order_id`, label: "orderRows.quick.slip" }],
+    },
+    {
+      kind: "toggle",
+      field: `${R}stock_allocation_quantity`,
+      label: "orderRows.quick.allocation",
+      options: [
+        { value: "all", label: "orderRows.quick.all", filter: null },
+        { value: "yes", label: "orderRows.quick.allocated", filter: { op: "gt", value: "0" } },
+        { value: "no", label: "orderRows.quick.unallocated", filter: { op: "eq", value: "0" } },
+      ],
+    },
+    {
+      kind: "toggle",
+      field: `${R}cancel_flag`,
+      label: "orderRows.quick.cancel",
+      options: [
+        { value: "all", label: "orderRows.quick.all", filter: null },
+        { value: "no", label: "orderRows.quick.notCanceled", filter: { op: "neq", value: "1" } },
+        { value: "yes", label: "orderRows.quick.canceled", filter: { op: "eq", value: "1" } },
+      ],
+    },
+  ],
   drawerGroups: [
     { titleKey: "summary", fields: [`${R}receive_order_id`, `${R}no`, `${R}shop_cut_form_id`, `${R}shop_row_no`, `${R}cancel_flag`, `${R}deleted_flag`] },
     { titleKey: "goods", fields: [`${R}goods_id`, `${R}goods_name`, `${R}goods_option`, `${R}received_time_merchandise_id`, `${R}received_time_goods_type_id`] },
@@ -53,20 +70,6 @@ export const orderRowsGrid: GridDefinition = {
     { titleKey: "returns", fields: [`${R}returned_good_quantity`, `${R}returned_bad_quantity`, `${R}returned_reason_id`] },
     { titleKey: "audit", fields: [`${R}creation_date`, `${R}creator_name`, `${R}last_modified_date`, `${R}last_modified_by_name`, `${R}last_modified_newest_date`] },
   ],
-};
+});
 
-export function OrderRowsGrid({ initialPreferences }: { initialPreferences: GridPreferences | null }) {
-  const t = useTranslations("orderRows");
-  return (
-    <DataGrid
-      definition={orderRowsGrid}
-      initialPreferences={initialPreferences}
-      texts={{ label: t("gridLabel"), emptyTitle: t("empty.title"), emptyBody: t("empty.body"), filteredTitle: t("filtered.title") }}
-      toolbarExtra={
-        <Link href="/orders" className={buttonClasses({ size: "sm", variant: "ghost" })}>
-          {t("toOrders")}
-        </Link>
-      }
-    />
-  );
-}
+export const OrderRowsScreen = gridScreen(orderRowsGrid);

@@ -1,28 +1,33 @@
 "use client";
-// The order slips grid (/orders): spec 2.5 fields from the registry, quick filters, grouping tag
+// The order slips grid (/orders): spec 2.5 fields from the registry, quick filters (status, shop,
+// order date, payment and delivery method, cancel state, purchaser or order number), grouping tag
 // chips, a cancel badge, and a drawer grouping the slip's fields with its rows below.
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { DataGrid } from "@/components/data-grid/data-grid";
-import type { GridDefinition } from "@/components/data-grid/grid-definition";
-import { buttonClasses } from "@/components/ui/button";
+import { defineGrid } from "@/components/data-grid/define-grid";
+import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import type { GridPreferences } from "@/lib/grid/preferences";
+import type { ChoicesSource } from "@/lib/query/choice-types";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { CancelCell } from "./cancel-cell";
 import { GroupingTagChips } from "./grouping-tag-chips";
-import { DELIVERY_CHOICES, OrderQuickFilters } from "./order-quick-filters";
+import { OrderStatusDot } from "./order-status-dot";
 
 const OrderRowsSection = lazyComponent(() => import("./order-rows-section"));
 
 const P = "receive_order_";
-const id = (row: Record<string, string | null>) => row[`${P}id`] ?? "";
 
-export const ordersGrid: GridDefinition = {
+/** Delivery methods: ids from the delivery-method items, named by their service types. */
+const DELIVERY_CHOICES: ChoicesSource = {
+  path: "/api_v1_receiveorder_forwardingagent/search",
+  valueField: "forwarding_agent_id",
+  labelField: "forwarding_agent_type_name",
+  conditions: [{ field: "forwarding_agent_type", op: "eq", value: "binsyu_kbn" }],
+};
+
+export const ordersGrid = defineGrid({
   id: "orders",
   resource: receiveOrder,
-  searchPath: "/api_v1_receiveorder_base/search",
-  countPath: "/api_v1_receiveorder_base/count",
+  texts: "orders",
+  links: [{ href: "/order-rows", label: "orders.toRows" }],
   defaultColumns: [
     `${P}id`,
     `${P}date`,
@@ -36,15 +41,37 @@ export const ordersGrid: GridDefinition = {
     `${P}delivery_id`,
     `${P}cancel_type_id`,
   ],
-  keyFields: [`${P}id`],
-  rowKey: id,
-  keyConditions: (key) => (/^\d{1,18}$/.test(key) ? [{ field: `${P}id`, op: "eq", value: key }] : null),
   cells: {
     [`${P}gruoping_tag`]: { render: GroupingTagChips },
     [`${P}cancel_type_id`]: { render: CancelCell, needs: [`${P}cancel_type_name`] },
   },
   choices: { [`${P}delivery_id`]: DELIVERY_CHOICES },
-  quickFilters: OrderQuickFilters,
+  // Orders' choice panels are wider: shop and delivery names run long.
+  quickFilters: [
+    { kind: "choice", field: `${P}order_status_id`, label: "orders.quick.status", decorate: (c) => <OrderStatusDot status={c.value} />, wide: true },
+    { kind: "choice", field: `${P}shop_id`, label: "orders.quick.shop", wide: true },
+    { kind: "dateRange", field: `${P}date` },
+    { kind: "choice", field: `${P}payment_method_id`, label: "orders.quick.payment", wide: true },
+    { kind: "choice", field: `${P}delivery_id`, label: "orders.quick.delivery", wide: true },
+    {
+      kind: "toggle",
+      field: `${P}cancel_type_id`,
+      label: "orders.quick.cancel",
+      options: [
+        { value: "all", label: "orders.quick.cancelAll", filter: null },
+        { value: "valid", label: "orders.quick.cancelValid", filter: { op: "eq", value: "0" } },
+        { value: "canceled", label: "orders.quick.cancelCanceled", filter: { op: "neq", value: "0" } },
+      ],
+    },
+    {
+      kind: "keyword",
+      label: "orders.quick.keyword",
+      targets: [
+        { field: `${P}purchaser_name`, label: "orders.quick.purchaser" },
+        { field: `${P}shop_cut_form_id`, label: "orders.quick.orderNumber" },
+      ],
+    },
+  ],
   extensionExecutionId: true,
   drawerGroups: [
     {
@@ -81,20 +108,6 @@ export const ordersGrid: GridDefinition = {
     },
   ],
   drawerExtra: OrderRowsSection,
-};
+});
 
-export function OrdersGrid({ initialPreferences }: { initialPreferences: GridPreferences | null }) {
-  const t = useTranslations("orders");
-  return (
-    <DataGrid
-      definition={ordersGrid}
-      initialPreferences={initialPreferences}
-      texts={{ label: t("gridLabel"), emptyTitle: t("empty.title"), emptyBody: t("empty.body"), filteredTitle: t("filtered.title") }}
-      toolbarExtra={
-        <Link href="/order-rows" className={buttonClasses({ size: "sm", variant: "ghost" })}>
-          {t("toRows")}
-        </Link>
-      }
-    />
-  );
-}
+export const OrdersScreen = gridScreen(ordersGrid);

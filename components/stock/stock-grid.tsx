@@ -1,21 +1,17 @@
 "use client";
 // The goods stock grid (/stock, `/api_v1_master_stock/search`, spec 2.8): quantities of every
-// goods, allocated, free, defective, on order, short and reserved.
-import { useTranslations } from "next-intl";
-import { DataGrid } from "@/components/data-grid/data-grid";
-import type { GridDefinition } from "@/components/data-grid/grid-definition";
-import type { GridPreferences } from "@/lib/grid/preferences";
-import { primaryKeyRecord } from "@/lib/grid/record-key";
+// goods, allocated, free, defective, on order, short and reserved; quick filters: a goods code
+// search, free stock (some, none) and shortage.
+import { defineGrid } from "@/components/data-grid/define-grid";
+import { gridScreen } from "@/components/data-grid/grid-screen";
 import { stock } from "@/lib/ne/registry/resources/stock";
-import { StockQuickFilters } from "./stock-quick-filters";
 
 const P = "stock_";
 
-export const stockGrid: GridDefinition = {
+export const stockGrid = defineGrid({
   id: "stock",
   resource: stock,
-  searchPath: "/api_v1_master_stock/search",
-  countPath: "/api_v1_master_stock/count",
+  texts: "stock.goods",
   defaultColumns: [
     `${P}goods_id`,
     `${P}quantity`,
@@ -27,8 +23,28 @@ export const stockGrid: GridDefinition = {
     `${P}advance_order_quantity`,
     `${P}last_modified_null_safe_date`,
   ],
-  ...primaryKeyRecord(stock),
-  quickFilters: StockQuickFilters,
+  quickFilters: [
+    { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
+    {
+      kind: "toggle",
+      field: `${P}free_quantity`,
+      label: "stock.quick.free",
+      options: [
+        { value: "all", label: "catalog.quick.all", filter: null },
+        { value: "some", label: "stock.quick.freeSome", filter: { op: "gt", value: "0" } },
+        { value: "none", label: "stock.quick.freeNone", filter: { op: "lte", value: "0" } },
+      ],
+    },
+    {
+      kind: "toggle",
+      field: `${P}out_quantity`,
+      label: "stock.quick.shortage",
+      options: [
+        { value: "all", label: "catalog.quick.all", filter: null },
+        { value: "short", label: "stock.quick.shortOnly", filter: { op: "gt", value: "0" } },
+      ],
+    },
+  ],
   drawerGroups: [
     {
       titleKey: "summary",
@@ -37,15 +53,6 @@ export const stockGrid: GridDefinition = {
     { titleKey: "reserved", fields: [`${P}advance_order_quantity`, `${P}advance_order_allocation_quantity`, `${P}advance_order_free_quantity`] },
     { titleKey: "audit", fields: [`${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`] },
   ],
-};
+});
 
-export function StockGrid({ initialPreferences }: { initialPreferences: GridPreferences | null }) {
-  const t = useTranslations("stock.goods");
-  return (
-    <DataGrid
-      definition={stockGrid}
-      initialPreferences={initialPreferences}
-      texts={{ label: t("gridLabel"), emptyTitle: t("empty.title"), emptyBody: t("empty.body"), filteredTitle: t("filtered.title") }}
-    />
-  );
-}
+export const StockScreen = gridScreen(stockGrid);

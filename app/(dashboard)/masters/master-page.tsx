@@ -1,11 +1,11 @@
 // Server side of a masters screen: its <title>, its header, and the page of a grid screen (the
-// person's columns read on the server, as on /order-rows), so each grid page file is two lines.
+// person's columns read on the server, app/(dashboard)/grid-page.tsx), so each grid page file
+// is one line of routing and its metadata.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { GridWithPreferences, type GridScreen } from "../grid-page";
 import { PageHeader } from "@/components/ui/page-header";
-import type { GridPreferences } from "@/lib/grid/preferences";
-import { currentPreferences } from "@/lib/grid/server/store";
 import type { MasterSlug } from "@/components/masters/screens";
 
 export async function masterMetadata(slug: MasterSlug): Promise<Metadata> {
@@ -23,15 +23,12 @@ export async function MasterScreenFrame({ slug, children }: { slug: MasterSlug; 
   );
 }
 
-type GridComponent<S extends MasterSlug> = ComponentType<{ slug: S; initialPreferences: GridPreferences | null }>;
-
 /** The metadata and page of a grid screen; the grid's id is its slug. */
-export function masterGridPage<S extends MasterSlug>(slug: S, Grid: GridComponent<S>) {
-  async function MasterGridPage() {
-    const preferences = await currentPreferences(slug);
+export function masterGridPage(slug: MasterSlug, Screen: GridScreen) {
+  function MasterGridPage() {
     return (
       <MasterScreenFrame slug={slug}>
-        <Grid slug={slug} initialPreferences={preferences} />
+        <GridWithPreferences id={slug} Screen={Screen} />
       </MasterScreenFrame>
     );
   }

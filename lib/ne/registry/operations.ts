@@ -1,5 +1,6 @@
 // Every operation: spec section 4 (`extension: false`) and the extensions the real API has
 // (DESIGN.md, `extension: true`). Searches and counts name each other through `twin`.
+import { SEARCH_BASES, type SearchedResource } from "./search-bases";
 import type { OperationDef, OperationKind, ResourceKey } from "./types";
 
 type Path = `/${string}`;
@@ -30,8 +31,9 @@ interface PairOptions {
   extraParams?: readonly string[];
 }
 
-/** A search and its count twin, under one base path (`/api_v1_master_goods`). */
-function pair(base: Path, resource: ResourceKey, { spec, extraParams }: PairOptions): OperationDef[] {
+/** A search and its count twin, under the resource's base path (search-bases.ts). */
+function pair(resource: SearchedResource, { spec, extraParams }: PairOptions): OperationDef[] {
+  const base = SEARCH_BASES[resource];
   const search: Path = `${base}/search`;
   const count: Path = `${base}/count`;
   const inSpec = (k: "search" | "count") => spec === "both" || spec === k;
@@ -52,35 +54,35 @@ export const operations: readonly OperationDef[] = [
 
   // Orders. extension_execution_id narrows the slip search (2.1); the count twin takes the same
   // conditions (2.3), so it accepts it too, or totals would not match the rows.
-  ...pair("/api_v1_receiveorder_base", "receiveOrder", { spec: "search", extraParams: ["extension_execution_id"] }),
-  ...pair("/api_v1_receiveorder_row", "receiveOrderRow", { spec: "count" }),
-  ...pair("/api_v1_receiveorder_groupingtag", "receiveOrderGroupingTag", { spec: "search" }),
-  ...pair("/api_v1_receiveorder_paymentdeliveryconvert", "paymentDeliveryConvert", { spec: "search" }),
-  ...pair("/api_v1_receiveorder_forwardingagent", "forwardingAgent", { spec: "search" }),
+  ...pair("receiveOrder", { spec: "search", extraParams: ["extension_execution_id"] }),
+  ...pair("receiveOrderRow", { spec: "count" }),
+  ...pair("receiveOrderGroupingTag", { spec: "search" }),
+  ...pair("paymentDeliveryConvert", { spec: "search" }),
+  ...pair("forwardingAgent", { spec: "search" }),
   op("/api_v1_receiveorder_uploadpattern/info", "info", "receiveOrderUploadPattern"),
 
   // Masters.
-  ...pair("/api_v1_master_goods", "goods", { spec: "search" }),
+  ...pair("goods", { spec: "search" }),
   // Uploads go through the upload journal only (lib/uploads: checked again, stored, sent at most
   // once), never through the browser proxy.
   op("/api_v1_master_goods/upload", "upload", "goods", { browser: false, extraParams: UPLOAD_PARAMS }),
-  ...pair("/api_v1_master_goodstag", "goodsTag", { spec: "search" }),
-  ...pair("/api_v1_master_goodsimage", "goodsImage", { spec: "search" }),
-  ...pair("/api_v1_master_setgoods", "setGoods", { spec: "both" }),
-  ...pair("/api_v1_master_wholesale", "wholesale", { spec: "count" }),
-  ...pair("/api_v1_master_shop", "shop", { spec: "count" }),
-  ...pair("/api_v1_master_stock", "stock", { spec: "search" }),
-  ...pair("/api_v1_warehouse_stock", "warehouseStock", { spec: "search" }),
+  ...pair("goodsTag", { spec: "search" }),
+  ...pair("goodsImage", { spec: "search" }),
+  ...pair("setGoods", { spec: "both" }),
+  ...pair("wholesale", { spec: "count" }),
+  ...pair("shop", { spec: "count" }),
+  ...pair("stock", { spec: "search" }),
+  ...pair("warehouseStock", { spec: "search" }),
   op("/api_v1_warehouse_stock/upload", "upload", "warehouseStock", { browser: false, extraParams: UPLOAD_PARAMS }),
-  ...pair("/api_v1_warehouse_base", "warehouse", { spec: "neither" }),
+  ...pair("warehouse", { spec: "neither" }),
 
   // Purchasing.
-  ...pair("/api_v1_placeorder_row", "placeOrderRow", { spec: "search" }),
-  ...pair("/api_v1_supplyorder_base", "supplyOrder", { spec: "search" }),
+  ...pair("placeOrderRow", { spec: "search" }),
+  ...pair("supplyOrder", { spec: "search" }),
 
   // System.
-  ...pair("/api_v1_system_mall", "mall", { spec: "search" }),
-  ...pair("/api_v1_system_que", "systemQue", { spec: "neither" }),
+  ...pair("mall", { spec: "search" }),
+  ...pair("systemQue", { spec: "neither" }),
   op("/api_v1_system_paymentmethod/info", "info", "paymentMethod"),
   op("/api_v1_system_credittype/info", "info", "creditType"),
   op("/api_v1_system_returnedreason/info", "info", "returnedReason"),
@@ -90,3 +92,4 @@ export const operations: readonly OperationDef[] = [
   op("/api_v1_system_merchandise/info", "info", "merchandise"),
   op("/api_v1_system_goodstype/info", "info", "goodsType"),
 ];
+

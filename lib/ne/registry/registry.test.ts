@@ -18,6 +18,7 @@ import {
   type ResourceKey,
 } from "./index";
 import { auditFields, field } from "./field";
+import { SEARCH_BASES, searchPairOf } from "./search-bases";
 import {
   auditPrefixes,
   conditionExamples,
@@ -357,6 +358,15 @@ describe("registry invariants", () => {
     });
     expect(searchOperations().length).toBeGreaterThan(15);
     expect(problems).toEqual([]);
+  });
+
+  it("finds the search and count a grid of a resource reads, and nothing for a resource without a search", () => {
+    expect(searchPairOf("receiveOrder")).toEqual({ search: "/api_v1_receiveorder_base/search", count: "/api_v1_receiveorder_base/count" });
+    expect(searchPairOf("warehouseStock")).toEqual({ search: "/api_v1_warehouse_stock/search", count: "/api_v1_warehouse_stock/count" });
+    for (const s of searchOperations()) expect(searchPairOf(s.resource)).toEqual({ search: s.path, count: s.twin });
+    for (const key of Object.keys(SEARCH_BASES) as ResourceKey[]) expect(getOperation(searchPairOf(key)?.search ?? "")?.resource).toBe(key);
+    expect(searchPairOf("paymentMethod")).toBeUndefined();
+    expect(searchPairOf("company")).toBeUndefined();
   });
 
   it("keeps the sign-in operations and the uploads (journal only) away from the browser", () => {

@@ -1,6 +1,6 @@
-import { CatalogGrid } from "@/components/masters/catalog-grids";
 import { masterGridPage } from "../master-page";
+import { GoodsTagsScreen } from "@/components/masters/catalog-grids";
 
-const page = masterGridPage("goods-tags", CatalogGrid);
+const page = masterGridPage("goods-tags", GoodsTagsScreen);
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,6 +1,6 @@
-import { SystemGrid } from "@/components/masters/system-grids";
 import { masterGridPage } from "../master-page";
+import { MallsScreen } from "@/components/masters/system-grids";
 
-const page = masterGridPage("malls", SystemGrid);
+const page = masterGridPage("malls", MallsScreen);
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,6 +1,6 @@
-import { CatalogGrid } from "@/components/masters/catalog-grids";
 import { masterGridPage } from "../master-page";
+import { SetGoodsScreen } from "@/components/masters/catalog-grids";
 
-const page = masterGridPage("set-goods", CatalogGrid);
+const page = masterGridPage("set-goods", SetGoodsScreen);
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,6 +1,6 @@
-import { SystemGrid } from "@/components/masters/system-grids";
 import { masterGridPage } from "../master-page";
+import { WholesaleScreen } from "@/components/masters/system-grids";
 
-const page = masterGridPage("wholesale", SystemGrid);
+const page = masterGridPage("wholesale", WholesaleScreen);
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

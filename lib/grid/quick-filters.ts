@@ -1,0 +1,183 @@
+// A grid's quick filters as data (keyword, choice, toggle, date range) and, without React, what each
+// reads from the URL filters and what a new state of it writes back. Every write is the `keys`
+// (`field-op`) it replaces and the `next` filters, all checked against the registry, so the chips,
+// the filter builder and a reload see the same thing. components/data-grid/quick-filters.tsx draws
+// the controls.
+import type { ReactNode } from "react";
+import type { MessageKey } from "@/lib/i18n/message-key";
+import type { Choice } from "@/lib/query/choices";
+import type { ChoicesSource } from "@/lib/query/choice-types";
+import type { Operator, ResourceDef } from "@/lib/ne/registry/types";
+import { filterKey, filterValues, findFilter, validateFilter, type GridFilter } from "./filters";
+
+/** A field a control works on; its label is the registry's when no message is named. */
+export interface QuickField {
+  field: string;
+  label?: MessageKey;
+}
+
+/** A "contains" search over one of a few text fields, with a choice of target when several. */
+export interface KeywordQuickFilter {
+  kind: "keyword";
+  /** Accessible name of the search (and the text's placeholder when there are several targets). */
+  label: MessageKey;
+  /** Fields searched with `like`; the first is the default target. */
+  targets: readonly QuickField[];
+  /** Name of the target choice; `catalog.quick.searchBy` when absent. */
+  targetLabel?: MessageKey;
+  /** Fields matched exactly (`eq`), one more input each in the same search (a slip number). */
+  exact?: readonly QuickField[];
+}
+
+/** Some values of an enum-like field, one `in` filter. */
+export interface ChoiceQuickFilter {
+  kind: "choice";
+  field: string;
+  label?: MessageKey;
+  /**
+   * Where the choices come from when not the field's own (the registry's values, else the
+   * definition's `choices`, else the registry's `choicesFrom`).
+   */
+  source?: ChoicesSource;
+  /** Shown before a choice's label (the order status's colour dot). */
+  decorate?: (choice: Choice) => ReactNode;
+  /** A wider panel, for long names (shops, delivery methods). */
+  wide?: boolean;
+}
+
+/** One option of a toggle: the filter on the toggle's field it stands for, none for "all". */
+export interface ToggleOption {
+  value: string;
+  label: MessageKey;
+  filter: { op: Operator; value: string } | null;
+}
+
+/** A segmented choice between a few fixed filters of one field ("all", "shown", "hidden"). */
+export interface ToggleQuickFilter {
+  kind: "toggle";
+  field: string;
+  label?: MessageKey;
+  options: readonly ToggleOption[];
+}
+
+/** A day range on a date field: `gte` from, `lte` to. */
+export interface DateRangeQuickFilter {
+  kind: "dateRange";
+  field: string;
+  label?: MessageKey;
+}
+
+export type QuickFilter = KeywordQuickFilter | ChoiceQuickFilter | ToggleQuickFilter | DateRangeQuickFilter;
+
+/** What a control writes: the filters of `keys` go, `next` come in (the grid pages back to 1). */
+export interface QuickWrite {
+  keys: string[];
+  next: GridFilter[];
+}
+
+const checked = (resource: ResourceDef, filter: GridFilter): GridFilter[] => {
+  const valid = validateFilter(resource, filter);
+  return valid ? [valid] : [];
+};
+
+// Keyword
+
+export interface KeywordState {
+  /** The field searched now, or the first target when none is. */
+  target: string;
+  /** The searched text as typed: the `%` the grid adds around a pattern is not shown. */
+  text: string;
+  /** The text of each exact field, by field. */
+  exact: Record<string, string>;
+}
+
+/** The active search: the first target with a `like` filter, and each exact field's `eq`. */
+export function keywordState(filters: readonly GridFilter[], spec: KeywordQuickFilter): KeywordState {
+  const exact: Record<string, string> = {};
+  for (const { field } of spec.exact ?? []) exact[field] = filterValues(findFilter(filters, field, "eq"))[0] ?? "";
+  for (const { field } of spec.targets) {
+    const value = filterValues(findFilter(filters, field, "like"))[0];
+    if (value !== undefined) return { target: field, text: value.replace(/^%+|%+$/g, ""), exact };
+  }
+  return { target: spec.targets[0]?.field ?? "", text: "", exact };
+}
+
+/**
+ * A new search: it replaces every target's `like` and every exact field's `eq`; one `like` on the
+ * chosen target and one `eq` a filled exact field, none for blank text, a target not of the spec,
+ * or a value the registry refuses.
+ */
+export function keywordWrite(resource: ResourceDef, spec: KeywordQuickFilter, state: KeywordState): QuickWrite {
+  const exactFields = (spec.exact ?? []).map((e) => e.field);
+  const keys = [...spec.targets.map(({ field }) => filterKey({ field, op: "like" })), ...exactFields.map((field) => filterKey({ field, op: "eq" }))];
+  const next: GridFilter[] = [];
+  const text = state.text.trim();
+  if (text && spec.targets.some((t) => t.field === state.target)) next.push(...checked(resource, { field: state.target, op: "like", value: text }));
+  for (const field of exactFields) {
+    const value = state.exact[field]?.trim();
+    if (value) next.push(...checked(resource, { field, op: "eq", value }));
+  }
+  return { keys, next };
+}
+
+// Choice
+
+/** The chosen values: those of the field's `in` filter. */
+export function choiceState(filters: readonly GridFilter[], spec: Pick<ChoiceQuickFilter, "field">): string[] {
+  return filterValues(findFilter(filters, spec.field, "in"));
+}
+
+/** Chosen values as one `in` filter (none for none); it replaces the field's `in` and `eq`. */
+export function choiceWrite(resource: ResourceDef, spec: Pick<ChoiceQuickFilter, "field">, values: readonly string[]): QuickWrite {
+  const { field } = spec;
+  return {
+    keys: [filterKey({ field, op: "in" }), filterKey({ field, op: "eq" })],
+    next: values.length ? checked(resource, { field, op: "in", value: [...values] }) : [],
+  };
+}
+
+// Toggle
+
+/** The option whose filter is in the URL, else the one without a filter. */
+export function toggleState(filters: readonly GridFilter[], spec: Pick<ToggleQuickFilter, "field" | "options">): string | undefined {
+  const match = spec.options.find((o) => o.filter && findFilter(filters, spec.field, o.filter.op)?.value === o.filter.value);
+  return (match ?? spec.options.find((o) => o.filter === null))?.value;
+}
+
+/** The chosen option's filter; it replaces the filters of every option. */
+export function toggleWrite(resource: ResourceDef, spec: Pick<ToggleQuickFilter, "field" | "options">, value: string): QuickWrite {
+  const { field } = spec;
+  const keys = [...new Set(spec.options.flatMap((o) => (o.filter ? [filterKey({ field, op: o.filter.op })] : [])))];
+  const filter = spec.options.find((o) => o.value === value)?.filter;
+  return { keys, next: filter ? checked(resource, { field, op: filter.op, value: filter.value }) : [] };
+}
+
+// Date range
+
+export interface DateRangeState {
+  /** `YYYY-MM-DD`, or "" for an open end. */
+  from: string;
+  to: string;
+}
+
+function dayOf(filter: GridFilter | undefined): string {
+  const value = filterValues(filter)[0] ?? "";
+  return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : "";
+}
+
+/** The days of the field's `gte` and `lte` filters (a time of day is not shown). */
+export function dateRangeState(filters: readonly GridFilter[], spec: Pick<DateRangeQuickFilter, "field">): DateRangeState {
+  return { from: dayOf(findFilter(filters, spec.field, "gte")), to: dayOf(findFilter(filters, spec.field, "lte")) };
+}
+
+/** One end set to a day (a date input's value), or cleared with "". */
+export function dateRangeWrite(resource: ResourceDef, spec: Pick<DateRangeQuickFilter, "field">, end: keyof DateRangeState, day: string): QuickWrite {
+  const op = end === "from" ? "gte" : "lte";
+  const { field } = spec;
+  return { keys: [filterKey({ field, op })], next: day ? checked(resource, { field, op, value: day }) : [] };
+}
+
+/** Every field a quick filter reads or writes (for checks against the registry). */
+export function quickFilterFields(spec: QuickFilter): string[] {
+  return spec.kind === "keyword" ? [...spec.targets, ...(spec.exact ?? [])].map((t) => t.field) : [spec.field];
+}
