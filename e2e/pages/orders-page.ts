@@ -24,6 +24,3 @@ export class OrdersPage extends GridPage {
     return Number(await count.getAttribute("data-row-count"));
   }
 }
-
-// Until every spec has moved to grid-page.ts.
-export { GridPage, messagePattern, type GridLocale } from "./grid-page";
