@@ -1,8 +1,10 @@
 // Sign-in, sign-out, dead sessions and the BFF's boundaries, as people and attackers meet them.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import { GridPage } from "./pages/grid-page";
 import { sandboxCall, sandboxClock } from "./pages/sandbox-api";
-import { ShellPage } from "./pages/shell-page";
+import { AREAS, ShellPage } from "./pages/shell-page";
+import { SandboxSignInPage } from "./pages/sign-in-page";
 
 const COMPANY_1 = "サンドボックス商店";
 const COMPANY_2 = "アナザー物産";
@@ -50,9 +52,7 @@ test.describe("signing in and out", () => {
     await test.step("the sandbox's sign-in form, then back on the page they were on", async () => {
       await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
       await expect(page).toHaveURL(/\/users\/sign_in\//);
-      await page.locator('input[name="user[login_code]"]').fill("staff@sandbox.test");
-      await page.locator('input[name="user[password]"]').fill("sandbox");
-      await page.locator('form [type="submit"]').first().click();
+      await new SandboxSignInPage(page).signIn("staff@sandbox.test", "sandbox");
       await expect(page).toHaveURL(/\/goods\?x=1$/);
       const shell = new ShellPage(page, "ja");
       await expect(shell.accountSummary).toContainText(COMPANY_1);
@@ -84,11 +84,10 @@ test.describe("signing in and out", () => {
   test("a wrong password keeps the person on the sandbox's form with an error", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
-    await page.locator('input[name="user[login_code]"]').fill("staff@sandbox.test");
-    await page.locator('input[name="user[password]"]').fill("wrong");
-    await page.locator('form [type="submit"]').first().click();
+    const signIn = new SandboxSignInPage(page);
+    await signIn.signIn("staff@sandbox.test", "wrong");
     await expect(page).toHaveURL(/\/users\/sign_in\//);
-    await expect(page.locator('input[name="user[login_code]"]')).toBeVisible();
+    await expect(signIn.loginField).toBeVisible();
   });
 
   test("a forged or replayed callback is refused with a message", async ({ page }) => {
@@ -105,7 +104,7 @@ test.describe("signing in and out", () => {
     await signInThroughForm(page, "manager", "/stock");
     // The stock grid's own calls end first: one of them meeting the dead tokens would end the
     // session before the call below, which must be the one that meets 002004.
-    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await new GridPage(page, "/stock").waitForRows();
     await page.waitForLoadState("networkidle");
     try {
       await sandboxClock({ advance_s: 4 * 86_400 });
@@ -235,48 +234,55 @@ test.describe("the BFF refuses what a page never sends", () => {
 });
 
 test.describe("no token ever reaches the browser", () => {
-  test("crawl every page signed in: no issued token in bodies, headers, readable cookies, storage or the console", async ({ page, request }) => {
-    const console: string[] = [];
-    page.on("console", (m) => console.push(m.text()));
-    const seen: { url: string; text: string }[] = [];
-    page.on("response", async (res) => {
-      const headers = JSON.stringify(res.headers());
-      let body = "";
-      try {
-        body = await res.text();
-      } catch {
-        // redirects and aborted requests have no body
-      }
-      seen.push({ url: res.url(), text: headers + body });
-    });
-
-    // Every page the navigation offers, as a person would find them.
+  test("the navigation offers exactly the areas crawled below", async ({ page }) => {
     await page.goto("/orders");
-    const areas = await page
-      .getByRole("navigation")
-      .first()
-      .locator('a[href^="/"]')
-      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    const areas = await new ShellPage(page).areaPaths();
     expect(areas.length).toBeGreaterThanOrEqual(8);
-    const storage: string[] = [];
-    for (const path of areas) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      storage.push(
-        await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } })),
-      );
-    }
-    // The pages call the BFF themselves; make sure at least one upstream answer went through it.
-    await bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 5 });
-    await page.waitForTimeout(200);
-
-    const tokens = await issuedTokens(request);
-    expect(tokens.length).toBeGreaterThan(0);
-    const secrets = tokens.flatMap((t) => [t.access_token, t.refresh_token]);
-    const haystacks = [...seen.map((s) => s.text), ...storage, ...console];
-    for (const secret of secrets) {
-      for (const hay of haystacks) expect(hay.includes(secret), "an issued token reached the browser").toBe(false);
-    }
-    expect(seen.some((s) => s.url.includes("/api/ne/"))).toBe(true);
+    expect([...areas].sort()).toEqual(AREAS.map((a) => `/${a}`).sort());
   });
+
+  // One test per page the navigation offers (each with its own time budget: all of them in one
+  // test took over a minute on a busy machine).
+  for (const area of AREAS) {
+    test(`crawl /${area} signed in: no issued token in bodies, headers, readable cookies, storage or the console`, async ({ page, request }) => {
+      const console: string[] = [];
+      page.on("console", (m) => console.push(m.text()));
+      const seen: { url: string; text: string }[] = [];
+      // Each answer's body is read in the background; the scan below waits for every one of them.
+      const reading: Promise<void>[] = [];
+      page.on("response", (res) => {
+        reading.push(
+          (async () => {
+            const headers = JSON.stringify(res.headers());
+            let body = "";
+            try {
+              body = await res.text();
+            } catch {
+              // redirects and aborted requests have no body
+            }
+            seen.push({ url: res.url(), text: headers + body });
+          })(),
+        );
+      });
+
+      await page.goto(`/${area}`);
+      await page.waitForLoadState("networkidle");
+      const storage = await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
+      // The pages call the BFF themselves; make sure at least one upstream answer went through it.
+      await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith("/api/ne/api_v1_receiveorder_base/search") && res.request().postDataJSON()?.limit === 5),
+        bff(page, "api_v1_receiveorder_base/search", { fields: ORDER_FIELDS, limit: 5 }),
+      ]);
+      await Promise.all(reading);
+
+      const tokens = await issuedTokens(request);
+      expect(tokens.length).toBeGreaterThan(0);
+      const secrets = tokens.flatMap((t) => [t.access_token, t.refresh_token]);
+      const haystacks = [...seen.map((s) => s.text), storage, ...console];
+      for (const secret of secrets) {
+        for (const hay of haystacks) expect(hay.includes(secret), "an issued token reached the browser").toBe(false);
+      }
+      expect(seen.some((s) => s.url.includes("/api/ne/"))).toBe(true);
+    });
+  }
 });

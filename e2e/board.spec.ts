@@ -3,7 +3,7 @@
 // /orders, wall-screen mode for a TV, a refresh that fails keeps the numbers, and English only.
 import { expect, test } from "./fixtures";
 import { BoardPage } from "./pages/board-page";
-import { GridPage } from "./pages/orders-page";
+import { OrdersPage } from "./pages/orders-page";
 import { addFault, clearFaults, sandboxCall, sandboxCount } from "./pages/sandbox-api";
 import { ShellPage } from "./pages/shell-page";
 import ja from "../messages/ja.json";
@@ -57,8 +57,8 @@ test.describe("the order status board", () => {
         offset: String(count - 1),
         limit: "1",
       });
-      await expect(board.card(id).locator("a[data-slip-id]").first()).toHaveAttribute("data-slip-id", answer.data?.[0]?.receive_order_id ?? "none");
-      await expect(board.card(id).locator("a[data-slip-id]")).toHaveCount(Math.min(5, count));
+      await expect.poll(async () => (await board.slipIds(id))[0]).toBe(answer.data?.[0]?.receive_order_id ?? "none");
+      await expect(board.slipLinks(id)).toHaveCount(Math.min(5, count));
     });
 
     await test.step("filtered to one shop", async () => {
@@ -88,32 +88,32 @@ test.describe("the order status board", () => {
 
     await board.periodButton("custom").click();
     const from = jstDay(-3);
-    await page.getByLabel(ja.board.filters.from, { exact: true }).fill(from);
+    await board.fromDate.fill(from);
     await expect(page).toHaveURL(new RegExp(`period=custom.*from=${from}|from=${from}.*period=custom`));
     await page.reload();
     await board.waitForCounts();
     await expect(board.periodButton("custom")).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByLabel(ja.board.filters.from, { exact: true })).toHaveValue(from);
-    await expect(page.locator("[data-chart-table] tbody tr")).toHaveCount(4);
+    await expect(board.fromDate).toHaveValue(from);
+    await expect(board.chartRows).toHaveCount(4);
   });
 
   test("a longer period than the chart can count says so", async ({ page }) => {
     const board = new BoardPage(page);
     await board.goto(`?period=custom&from=${jstDay(-59)}&to=${jstDay()}`);
     await expect(page.getByText(ja.board.chart.truncated.replace("{total}", "60").replace("{max}", "31"))).toBeVisible();
-    await expect(page.locator("[data-chart-table] tbody tr")).toHaveCount(31);
+    await expect(board.chartRows).toHaveCount(31);
   });
 
   test("a newest slip opens that slip's drawer on /orders", async ({ page }) => {
     const board = new BoardPage(page);
     await board.goto("?period=30d");
-    const link = page.locator("a[data-slip-id]").first();
-    const id = (await link.getAttribute("data-slip-id")) ?? "";
+    const link = board.slipLinks().first();
+    const id = await board.slipId(link);
     expect(id).toMatch(/^\d+$/);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/orders\\?open=${id}$`));
-    const orders = new GridPage(page);
-    await expect(orders.drawer.getByRole("heading", { level: 2 })).toContainText(id);
+    const orders = new OrdersPage(page);
+    await expect(orders.drawerTitle).toContainText(id);
   });
 
   test("wall-screen mode hides the navigation, Esc brings it back, and a TV can open it directly", async ({ page }) => {
@@ -125,13 +125,13 @@ test.describe("the order status board", () => {
     await expect(page).toHaveURL(/wall=1/);
     await expect(shell.primaryNav).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();
-    await expect(board.cards.first().locator("[data-board-count]")).toHaveCSS("font-size", "72px");
+    await expect(board.countOf(board.cards.first())).toHaveCSS("font-size", "72px");
     await page.keyboard.press("Escape");
     await expect(page).not.toHaveURL(/wall=1/);
     await expect(shell.primaryNav).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
 
-    await page.locator("body").press("f");
+    await board.pressWallShortcut();
     await expect(page).toHaveURL(/wall=1/);
     await expect(shell.primaryNav).toBeHidden();
 
@@ -145,78 +145,70 @@ test.describe("the order status board", () => {
     const board = new BoardPage(page);
     await board.goto();
     const before = await board.counts();
-    const stamp = page.locator("[data-updated-at]");
-    await expect(stamp).not.toHaveAttribute("data-updated-at", "");
-    const updatedAt = (await stamp.getAttribute("data-updated-at")) ?? "";
+    const updatedAt = await board.updatedAt();
     await addFault({ path: COUNT, kind: "http500" });
     try {
-      await page.getByRole("button", { name: ja.board.refresh.now }).click();
+      await board.refreshNowButton.click();
+      // Long: the failed counts are retried with backoff before the refresh is called failed.
       await expect(board.errorPanel).toBeVisible({ timeout: 30_000 });
       await expect(board.errorPanel).toContainText(ja.board.refresh.failed.split("{time}")[0] ?? "");
       expect(await board.counts()).toEqual(before);
-      await expect(board.cards.first().locator("[data-board-count]")).toBeVisible();
+      await expect(board.countOf(board.cards.first())).toBeVisible();
       // The time shown is still that of the numbers shown (the slips renewed, the counts did not).
-      await expect(stamp).toHaveAttribute("data-updated-at", updatedAt);
+      await board.expectUpdatedAt(updatedAt);
       await expect(board.errorPanel).toContainText(updatedAt);
     } finally {
       await clearFaults();
     }
     await board.errorPanel.getByRole("button", { name: ja.query.retry }).click();
+    // Long: every card's count and slips and the chart are fetched again.
     await expect(board.errorPanel).toHaveCount(0, { timeout: 30_000 });
     await board.waitForCounts();
     expect(await board.counts()).toEqual(before);
   });
 
   test("refreshes every 60 s by default, not while the tab is hidden, and keeps the chosen interval", async ({ page }) => {
+    // Time passes on the page's clock; the page counts its own count calls, so that right after a
+    // jump in time the count already says whether a refresh was made (see BoardPage.countCountCalls).
     await page.clock.install();
     const board = new BoardPage(page);
+    await board.countCountCalls();
     await board.goto();
-    let counts = 0;
-    page.on("request", (request) => {
-      if (request.url().endsWith(`/api/ne${COUNT}`)) counts += 1;
-    });
+    let calls = await board.countCalls();
     await page.clock.fastForward(30_000);
-    await page.waitForTimeout(500);
-    expect(counts).toBe(0);
+    expect(await board.countCalls()).toBe(calls);
     await page.clock.fastForward(31_000);
-    await expect.poll(() => counts).toBeGreaterThan(0);
+    await expect.poll(() => board.countCalls()).toBeGreaterThan(calls);
     await board.waitForCounts();
 
     await test.step("hidden: no refresh however long; shown again: at once", async () => {
-      await page.evaluate(() => {
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
-        document.dispatchEvent(new Event("visibilitychange"));
-      });
-      counts = 0;
+      await board.setTabHidden(true);
+      calls = await board.countCalls();
       await page.clock.fastForward(5 * 60_000);
-      await page.waitForTimeout(500);
-      expect(counts).toBe(0);
-      await page.evaluate(() => {
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-        document.dispatchEvent(new Event("visibilitychange"));
-      });
-      await expect.poll(() => counts).toBeGreaterThan(0);
+      expect(await board.countCalls()).toBe(calls);
+      await board.setTabHidden(false);
+      await expect.poll(() => board.countCalls()).toBeGreaterThan(calls);
       await board.waitForCounts();
     });
 
     await test.step("off is kept in this browser", async () => {
-      await page.getByLabel(ja.board.refresh.label).selectOption("off");
+      await board.refreshChoice.selectOption("off");
       await page.reload();
       await board.waitForCounts();
-      await expect(page.getByLabel(ja.board.refresh.label)).toHaveValue("off");
-      counts = 0;
+      await expect(board.refreshChoice).toHaveValue("off");
+      calls = await board.countCalls();
       await page.clock.fastForward(10 * 60_000);
-      await page.waitForTimeout(500);
-      expect(counts).toBe(0);
+      expect(await board.countCalls()).toBe(calls);
     });
   });
 
-  test("no serious accessibility violations in light and dark, normal and wall screen", async ({ page }) => {
-    const shell = new ShellPage(page);
-    const board = new BoardPage(page);
-    await board.goto();
-    await shell.waitForHydration();
-    for (const theme of ["light", "dark"] as const) {
+  // One test per theme (each with its own time budget): axe runs twice in each.
+  for (const theme of ["light", "dark"] as const) {
+    test(`no serious accessibility violations in ${theme}, normal and wall screen`, async ({ page }) => {
+      const shell = new ShellPage(page);
+      const board = new BoardPage(page);
+      await board.goto();
+      await shell.waitForHydration();
       await shell.setTheme(theme);
       await shell.expectDark(theme === "dark");
       expect(await shell.seriousA11yViolations(), `normal, ${theme}`).toEqual([]);
@@ -225,8 +217,8 @@ test.describe("the order status board", () => {
       expect(await shell.seriousA11yViolations(), `wall, ${theme}`).toEqual([]);
       await page.keyboard.press("Escape");
       await expect(shell.primaryNav).toBeVisible();
-    }
-  });
+    });
+  }
 
   test("in English, nothing but the shop's own data is left in Japanese", async ({ page }) => {
     const shell = new ShellPage(page);
@@ -235,7 +227,7 @@ test.describe("the order status board", () => {
     const board = new BoardPage(page, "en");
     await board.waitForCounts();
     await expect(page.getByRole("heading", { level: 2, name: "Shipment confirmed (complete)" })).toBeVisible();
-    await expect(page.locator("a[data-slip-id]").first()).toBeVisible();
+    await expect(board.slipLinks().first()).toBeVisible();
     expect(await shell.japaneseTextOutsideLangJa()).toEqual([]);
     await board.periodButton("custom").click();
     await board.wallButton.click();

@@ -4,6 +4,7 @@ import { test as base, expect, type Browser, type Page } from "@playwright/test"
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SandboxSignInPage } from "./pages/sign-in-page";
 
 export const SANDBOX_USERS = {
   staff: { login: "staff@sandbox.test", company: "1" },
@@ -20,9 +21,7 @@ export async function signInThroughForm(page: Page, user: SandboxUser, from = "/
   await page.goto(`/login?from=${encodeURIComponent(from)}`);
   await page.getByRole("link", { name: /サインイン|Sign in/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/users/sign_in"));
-  await page.locator('input[name="user[login_code]"]').fill(SANDBOX_USERS[user].login);
-  await page.locator('input[name="user[password]"]').fill(SANDBOX_PASSWORD);
-  await page.locator('form [type="submit"]').first().click();
+  await new SandboxSignInPage(page).signIn(SANDBOX_USERS[user].login, SANDBOX_PASSWORD);
   await page.waitForURL((url) => url.pathname === from.split("?")[0]);
 }
 

@@ -4,6 +4,7 @@ import http from "node:http";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import type { BrowserContext } from "@playwright/test";
 import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import { OrdersPage } from "./pages/orders-page";
 import { ShellPage } from "./pages/shell-page";
 
 const COMPANY_1 = "サンドボックス商店";
@@ -226,10 +227,11 @@ test.describe("sessions end", () => {
   test("a page left without activity for 8 hours signs out and says why", async ({ page }) => {
     await page.clock.install();
     await signInThroughForm(page, "manager", "/orders");
-    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await new OrdersPage(page).waitForState("ready");
     await page.clock.fastForward("07:59:00");
     await expect(page).toHaveURL(/\/orders/);
     await page.clock.fastForward("00:01:30");
+    // Long: signing out is a server round trip, then /login renders.
     await expect(page).toHaveURL(/\/login\?reason=idle/, { timeout: 15_000 });
     await expect(page.getByRole("alert").filter({ hasText: "操作がない時間が長く続いた" })).toBeVisible();
     // Signed out for real: the dashboard asks for sign-in again.
@@ -240,7 +242,7 @@ test.describe("sessions end", () => {
   test("a sign-in ends after 7 days however busy the page is", async ({ page }) => {
     await page.clock.install();
     await signInThroughForm(page, "manager", "/orders");
-    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await new OrdersPage(page).waitForState("ready");
     // Someone works on the page every 7 hours (under the 8-hour idle timeout) for 161 hours.
     for (let i = 0; i < 23; i++) {
       await page.clock.fastForward("07:00:00");
@@ -248,6 +250,7 @@ test.describe("sessions end", () => {
     }
     await expect(page).toHaveURL(/\/orders/);
     await page.clock.fastForward("07:00:30");
+    // Long: the next call meets the ended session on the server, then /login renders.
     await expect(page).toHaveURL(/\/login\?reason=expired/, { timeout: 15_000 });
   });
 });
@@ -269,7 +272,7 @@ test.describe("rate-limited answers", () => {
       return route.continue();
     });
     await page.goto("/orders");
-    await expect(page.locator('[data-grid-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await new OrdersPage(page).waitForState("ready");
     expect(refused).toBe(2);
     // Each retry waited the 2 s the answer asked for.
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1900);
@@ -285,6 +288,7 @@ test.describe("rate-limited answers", () => {
       }),
     );
     await page.goto("/orders");
+    // Long: the grid first retries twice, each after the 1 s the answer asks for.
     await expect(page.getByRole("alert").filter({ hasText: "短時間にリクエストが多すぎます" })).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -3,7 +3,8 @@
 // to their defaults, and the connection with the tokens' end dates but never a token.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, sandboxUrl, test } from "./fixtures";
-import { GridPage } from "./pages/orders-page";
+import { OrdersPage } from "./pages/orders-page";
+import { SettingsPage } from "./pages/settings-page";
 import { ShellPage } from "./pages/shell-page";
 import en from "../messages/en.json";
 import ja from "../messages/ja.json";
@@ -25,7 +26,7 @@ async function issuedTokens(request: APIRequestContext): Promise<IssuedToken[]> 
 }
 
 function region(page: Page, name: string) {
-  return page.getByRole("main").getByRole("region", { name, exact: true });
+  return new SettingsPage(page).region(name);
 }
 
 function storage(page: Page, baseURL: string | undefined) {
@@ -91,7 +92,7 @@ test.describe("the settings page", () => {
   });
 
   test("a view saved on /orders is listed here, renamed (a taken name refused), opened with its filters and deleted", async ({ page }) => {
-    const orders = new GridPage(page);
+    const orders = new OrdersPage(page);
     await orders.goto();
     await orders.chooseQuickFilter(ja.orders.quick.status, ["受注メール取込済"]);
     await orders.waitForRows();
@@ -170,9 +171,9 @@ test.describe("the settings page", () => {
   test("resetting a grid's columns brings back its default columns on that grid", async ({ page, baseURL }) => {
     const api = storage(page, baseURL);
     await api.resetColumns("orders");
-    const orders = new GridPage(page);
+    const orders = new OrdersPage(page);
     await orders.goto();
-    const headers = () => orders.grid.locator('[role="columnheader"][title]').allInnerTexts();
+    const headers = () => orders.headerNames();
     const defaults = await headers();
     expect(defaults.length).toBeGreaterThan(2);
 
@@ -182,10 +183,11 @@ test.describe("the settings page", () => {
 
     const shell = new ShellPage(page);
     await shell.goto("/settings");
-    const layouts = region(page, s.layouts.title);
-    const row = layouts.locator('[data-layout-grid="orders"]');
+    const settings = new SettingsPage(page);
+    const layouts = settings.region(s.layouts.title);
+    const row = settings.layoutRow(layouts, "orders");
     await expect(row.getByRole("cell", { name: s.layouts.custom })).toBeVisible();
-    await expect(layouts.locator('[data-layout-grid="goods"]').getByRole("button")).toHaveCount(0);
+    await expect(settings.layoutRow(layouts, "goods").getByRole("button")).toHaveCount(0);
     await row.getByRole("button", { name: s.layouts.reset }).click();
     await expect(row.getByRole("cell", { name: s.layouts.default })).toBeVisible();
     await expect(row.getByRole("button")).toHaveCount(0);
@@ -211,7 +213,7 @@ test.describe("the settings page", () => {
 
     const now = Date.now();
     const endOf = async (key: string) => {
-      const time = connection.locator(`[data-connection="${key}"] time`);
+      const time = new SettingsPage(page).connectionTime(connection, key);
       await expect(time).toHaveText(/\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}/);
       return Date.parse((await time.getAttribute("datetime")) as string);
     };
@@ -246,7 +248,8 @@ test.describe("the settings page", () => {
       await shell.switchLanguage("en");
       await expect(shell.heading).toHaveText(en.areas.settings.title);
       await expect(region(page, en.settings.views.title).getByRole("region", { name: new RegExp(`^${en.areas.orders.title}`) })).toBeVisible();
-      await expect(region(page, en.settings.layouts.title).locator('[data-layout-grid="goods"]')).toContainText(en.settings.layouts.custom);
+      const settings = new SettingsPage(page);
+      await expect(settings.layoutRow(settings.region(en.settings.layouts.title), "goods")).toContainText(en.settings.layouts.custom);
       await expect(region(page, en.settings.connection.title)).toContainText(en.settings.connection.sandbox);
       expect(await shell.japaneseTextOutsideLangJa()).toEqual([]);
       // Open a delete confirmation and a rename: their sentences name the view, still English around it.

@@ -5,7 +5,8 @@ import { UPLOAD_COLUMNS } from "../lib/csv/columns";
 import en from "../messages/en.json";
 import ja from "../messages/ja.json";
 import { expect, test, type SandboxUser } from "./fixtures";
-import { GridPage } from "./pages/orders-page";
+import { GoodsPage } from "./pages/catalog-page";
+import { GridPage } from "./pages/grid-page";
 import { addFault, clearFaults, sandboxCall } from "./pages/sandbox-api";
 import {
   expectedQuantities,
@@ -32,13 +33,6 @@ import {
 const run = `${Date.now().toString(36)}`;
 const reasonText = `e2e入荷 ${run}`;
 const labels = (kind: "warehouse-stock" | "goods") => new Map(UPLOAD_COLUMNS[kind].map((c) => [c.name, c.label.ja]));
-
-/** The warehouse stock grid filtered to the file's goods, as the card's stock link opens it. */
-class WarehouseStockGrid extends GridPage {
-  override get gridLabel(): string {
-    return this.messages.stock.warehouses.gridLabel;
-  }
-}
 
 async function expectStock(user: SandboxUser, pairs: readonly StockPair[], expected: Map<string, number>): Promise<void> {
   const now = await stockQuantities(user, pairs);
@@ -109,7 +103,8 @@ for (const user of ["operator", "staff"] as const) {
         await expectStock(user, pairs, expected);
         await card.stockLink.click();
         await expect(page).toHaveURL(/\/stock\/warehouses\?/);
-        const grid = new WarehouseStockGrid(page);
+        // The warehouse stock grid filtered to the file's goods, as the card's stock link opens it.
+        const grid = new GridPage(page, "/stock/warehouses");
         await grid.waitForRows();
         const { rows: shown } = await grid.collectRows(["warehouse_stock_quantity"]);
         const byKey = new Map(shown.map((r) => [r.key, Number((r.cells.warehouse_stock_quantity ?? "").replace(/,/g, ""))]));
@@ -209,8 +204,8 @@ test.describe("a reload while sending", () => {
     await addFault({ path: "/api_v1_warehouse_stock/upload", kind: "delay", delay_ms: 1500 });
     await card.sendButton.click();
     await expect(card.batchRows).toHaveCount(4, { timeout: 60_000 });
-    await expect(card.batchRows.first()).toHaveAttribute("data-batch-state", /^(queued|processing|done)$/, { timeout: 60_000 });
-    await expect(card.batchRows.last()).toHaveAttribute("data-batch-state", "stored");
+    await card.expectBatchState(card.batchRows.first(), /^(queued|processing|done)$/, 60_000);
+    await card.expectBatchState(card.batchRows.last(), "stored");
 
     // Leaving mid-send asks first (beforeunload); the person leaves anyway.
     page.on("dialog", (dialog) => void dialog.accept());
@@ -319,17 +314,9 @@ test.describe("a goods master file", () => {
     await card.sendButton.click();
     await card.expectAllDone(1);
 
-    const grid = new (class extends GridPage {
-      override get gridLabel(): string {
-        return this.messages.goods.gridLabel;
-      }
-    })(page);
-    await page.goto("/goods");
-    await grid.waitForRows();
-    const search = page.getByRole("search", { name: ja.goods.quick.keyword });
-    await search.getByLabel(ja.catalog.quick.searchBy).selectOption({ label: ja.goods.quick.goodsId });
-    await search.getByRole("searchbox").fill(prefix);
-    await search.getByRole("searchbox").press("Enter");
+    const grid = new GoodsPage(page);
+    await grid.goto();
+    await grid.search(ja.goods.quick.keyword, prefix, { target: ja.goods.quick.goodsId });
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`goods_id.like:${prefix}`);
     await grid.waitForRows();
     expect(await grid.total()).toBe(3);
@@ -385,7 +372,7 @@ test.describe("accessibility and English", () => {
       const name = en.uploads.kinds[kind];
       await expect(uploads.kindPanel(kind).getByRole("heading", { level: 2 })).toHaveText(name);
       await expect(uploads.dropZone(kind)).toBeVisible();
-      await expect(uploads.page.locator(`[data-upload-kind="${kind}"]`)).toHaveAccessibleName(new RegExp(`^${name}: `));
+      await expect(uploads.dropZoneOf(kind)).toHaveAccessibleName(new RegExp(`^${name}: `));
     }
     expect(en.uploads.kinds).toEqual({ "warehouse-stock": "Warehouse stock", goods: "Goods master" });
     expect(await uploads.shell.japaneseTextOutsideLangJa()).toEqual([]);

@@ -2,10 +2,9 @@
 // slips, the filters, the refresh controls and the wall-screen button, found by role and name in
 // the page's language.
 import { expect, type Locator, type Page } from "@playwright/test";
-import en from "../../messages/en.json";
-import ja from "../../messages/ja.json";
+import { catalogues, messagePattern } from "./messages";
 
-const catalogues = { ja, en } as const;
+const ORDER_COUNT = "/api/ne/api_v1_receiveorder_base/count";
 
 export class BoardPage {
   readonly page: Page;
@@ -26,6 +25,97 @@ export class BoardPage {
 
   card(statusId: string): Locator {
     return this.page.locator(`section[data-status-id="${statusId}"]`);
+  }
+
+  /** The big number of a card. */
+  countOf(card: Locator): Locator {
+    return card.locator("[data-board-count]");
+  }
+
+  /** The newest slips' links, of one status's card or of the whole board. */
+  slipLinks(statusId?: string): Locator {
+    return (statusId === undefined ? this.page : this.card(statusId)).locator("a[data-slip-id]");
+  }
+
+  /** The slip number a newest slip's link opens. */
+  async slipId(link: Locator): Promise<string> {
+    return (await link.getAttribute("data-slip-id")) ?? "";
+  }
+
+  /** The slip numbers of a card's newest slips, in the order shown. */
+  async slipIds(statusId: string): Promise<string[]> {
+    return this.slipLinks(statusId).evaluateAll((links) => links.map((a) => a.getAttribute("data-slip-id") ?? ""));
+  }
+
+  /** The rows (one a day) of the table that stands for the chart for screen readers. */
+  get chartRows(): Locator {
+    return this.page.getByRole("table", { name: messagePattern(this.messages.chart.tableCaption) }).getByRole("row").filter({ has: this.page.getByRole("cell") });
+  }
+
+  /** "Updated at HH:MM:SS": the time of the numbers shown. */
+  private get updatedStamp(): Locator {
+    return this.page.locator("[data-updated-at]");
+  }
+
+  /** The time of the numbers shown, once there are some. */
+  async updatedAt(): Promise<string> {
+    await expect(this.updatedStamp).not.toHaveAttribute("data-updated-at", "");
+    return (await this.updatedStamp.getAttribute("data-updated-at")) ?? "";
+  }
+
+  async expectUpdatedAt(time: string): Promise<void> {
+    await expect(this.updatedStamp).toHaveAttribute("data-updated-at", time);
+  }
+
+  /** The wall-screen shortcut, pressed with the focus on the page itself. */
+  async pressWallShortcut(): Promise<void> {
+    await this.page.locator("body").press("f");
+  }
+
+  /** The custom period's first day. */
+  get fromDate(): Locator {
+    return this.page.getByLabel(this.messages.filters.from, { exact: true });
+  }
+
+  /** The refresh interval's control. */
+  get refreshChoice(): Locator {
+    return this.page.getByLabel(this.messages.refresh.label);
+  }
+
+  get refreshNowButton(): Locator {
+    return this.page.getByRole("button", { name: this.messages.refresh.now });
+  }
+
+  /**
+   * From the next page load on, counts in the page every count call the board makes to the BFF.
+   * The count is raised as the page calls fetch, so right after `page.clock.fastForward` (which
+   * runs the timers that fell due inside the page) it already holds any refresh they made: a
+   * "no refresh" check needs no pause to let requests show up.
+   */
+  async countCountCalls(): Promise<void> {
+    await this.page.addInitScript((path) => {
+      const w = window as unknown as { __boardCountCalls: number };
+      w.__boardCountCalls = 0;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (new URL(url, location.href).pathname === path) w.__boardCountCalls += 1;
+        return original(input, init);
+      };
+    }, ORDER_COUNT);
+  }
+
+  /** Count calls made since the page loaded (see countCountCalls). */
+  async countCalls(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __boardCountCalls?: number }).__boardCountCalls ?? 0);
+  }
+
+  /** Pretends the tab was hidden or shown again (the browser's visibilitychange). */
+  async setTabHidden(hidden: boolean): Promise<void> {
+    await this.page.evaluate((state) => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden ? "hidden" : "visible");
   }
 
   get errorPanel(): Locator {

@@ -6,6 +6,8 @@ import ja from "../../messages/ja.json";
 export type ShellLocale = "ja" | "en";
 export type ThemeChoice = "light" | "dark" | "system";
 export type Area = Exclude<keyof typeof ja.nav, "sections">;
+/** Every area of the dashboard, in the navigation's order (its path is `/<area>`). */
+export const AREAS = Object.keys(ja.nav).filter((key): key is Area => key !== "sections");
 
 const catalogues = { ja, en } as const;
 
@@ -68,8 +70,19 @@ export class ShellPage {
     return this.page.getByRole("dialog", { name: this.messages.shell.menu });
   }
 
+  /** A page's tabs: a navigation of links named `name` ("在庫の表示"). */
+  tabs(name: string): Locator {
+    return this.page.getByRole("navigation", { name, exact: true });
+  }
+
   navLink(area: Area): Locator {
     return this.primaryNav.getByRole("link", { name: this.messages.nav[area], exact: true });
+  }
+
+  /** The paths of every area the primary navigation offers, once each. */
+  async areaPaths(): Promise<string[]> {
+    const hrefs = await this.primaryNav.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    return [...new Set(hrefs.filter((href) => href.startsWith("/")))];
   }
 
   // Opens a path and waits until the client components are interactive.

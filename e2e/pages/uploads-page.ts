@@ -7,7 +7,7 @@ import path from "node:path";
 import en from "../../messages/en.json";
 import ja from "../../messages/ja.json";
 import type { SandboxUser } from "../fixtures";
-import { messagePattern } from "./orders-page";
+import { messagePattern } from "./messages";
 import { sandboxCall, sandboxCount } from "./sandbox-api";
 import { ShellPage, type A11yViolation, type ShellLocale } from "./shell-page";
 
@@ -62,6 +62,11 @@ export class UploadsPage {
   /** The drop zone, a button named after its kind. */
   dropZone(kind: UploadKind): Locator {
     return this.page.getByRole("button", { name: fill(this.t.drop.label, { kind: this.kindName(kind) }), exact: true });
+  }
+
+  /** The drop zone found by its kind alone, to check the name it has. */
+  dropZoneOf(kind: UploadKind): Locator {
+    return this.page.locator(`[data-upload-kind="${kind}"]`);
   }
 
   /** Drops files on a zone as the file picker does (the zone holds the file input). */
@@ -210,6 +215,11 @@ export class FileCard {
   }
 
   /** Waits until every batch of the file is done in the queue, and the file's status says so. */
+  /** Waits until a batch's row is in one of `states` (stored, queued, processing, done, ...). */
+  async expectBatchState(row: Locator, states: string | RegExp, timeout?: number): Promise<void> {
+    await expect(row).toHaveAttribute("data-batch-state", states, timeout === undefined ? {} : { timeout });
+  }
+
   async expectAllDone(batches: number, timeout = 240_000): Promise<void> {
     await expect(this.batchRows).toHaveCount(batches, { timeout });
     for (let i = 0; i < batches; i += 1) {

@@ -1,0 +1,60 @@
+// What only some catalog grids have, on top of the generic GridPage: a goods' tags in its drawer,
+// and the image thumbnails and preview of the goods images grid.
+import { expect, type Locator, type Page } from "@playwright/test";
+import { GridPage, ROWS_TIMEOUT, type GridLocale } from "./grid-page";
+
+export class GoodsPage extends GridPage {
+  constructor(page: Page, locale: GridLocale = "ja") {
+    super(page, "/goods", locale);
+  }
+
+  /** The drawer's tags section; `data-goods-tags` is the number of tags once they are in. */
+  private get drawerTags(): Locator {
+    return this.drawer.locator("[data-goods-tags]");
+  }
+
+  /** Waits until the drawer's tags are in. */
+  async waitForDrawerTags(): Promise<void> {
+    await expect(this.drawerTags).not.toHaveAttribute("data-goods-tags", "", { timeout: ROWS_TIMEOUT });
+  }
+
+  async expectDrawerTagCount(count: number): Promise<void> {
+    await expect(this.drawerTags).toHaveAttribute("data-goods-tags", String(count));
+  }
+
+  /** A tag's chip in the drawer. */
+  drawerTag(name: string): Locator {
+    return this.drawerTags.getByRole("listitem").filter({ hasText: name });
+  }
+}
+
+export class ImagesPage extends GridPage {
+  constructor(page: Page, locale: GridLocale = "ja") {
+    super(page, "/images", locale);
+  }
+
+  /** The fixed-size thumbnail box in a row or cell (`within`: a locator, or a row's index). */
+  imageBox(within: Locator | number = 0): Locator {
+    return (typeof within === "number" ? this.rowAt(within) : within).locator("[data-image-box]");
+  }
+
+  /** The image in the box (absent when there is none or it failed). */
+  thumbnail(within: Locator | number = 0): Locator {
+    return this.imageBox(within).locator("img");
+  }
+
+  /** The "no image" mark in the box. */
+  noImageMark(within: Locator | number = 0): Locator {
+    return this.imageBox(within).getByRole("img", { name: this.messages.images.noImage, exact: true });
+  }
+
+  /** The drawer's preview of the image. */
+  get drawerPreview(): Locator {
+    return this.drawer.locator("[data-image-preview]");
+  }
+
+  /** The preview's link to the image file. */
+  get drawerImageLink(): Locator {
+    return this.drawerPreview.getByRole("link", { name: this.messages.images.open });
+  }
+}
