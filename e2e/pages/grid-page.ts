@@ -654,4 +654,96 @@ export class GridPage {
     await this.closeExport();
     return { download, bytes, reported };
   }
+  // ----- column layout (TanStack Table: widths, pins, sideways scrolling) ---------------------
+
+  /** A data column's header, by field. */
+  header(field: string): Locator {
+    return this.grid.locator(`[role="columnheader"][data-field="${field}"]`);
+  }
+
+  /** Data columns' fields as drawn, left to right. */
+  async drawnFields(): Promise<string[]> {
+    return this.grid.locator('[role="columnheader"][data-field]').evaluateAll((els) => els.map((e) => e.getAttribute("data-field") ?? ""));
+  }
+
+  /** Fields of the columns pinned to the left edge, in order. */
+  async pinnedFields(): Promise<string[]> {
+    return this.grid.locator('[role="columnheader"][data-pinned]').evaluateAll((els) => els.map((e) => e.getAttribute("data-field") ?? ""));
+  }
+
+  /** A header's pin toggle (it shows when the header is hovered). */
+  pinToggle(field: string): Locator {
+    return this.header(field).getByRole("button");
+  }
+
+  async togglePinInHeader(field: string): Promise<void> {
+    await this.header(field).hover();
+    await this.pinToggle(field).click();
+  }
+
+  /** The column chooser's pin toggle of a column (its name says pin or unpin). */
+  chooserPinToggle(label: string, pinned: boolean): Locator {
+    const message = pinned ? this.messages.grid.columns.unpin : this.messages.grid.columns.pin;
+    return this.columnChooser.getByRole("button", { name: format(message, { column: label }), exact: true });
+  }
+
+  async headerLeft(field: string): Promise<number> {
+    const box = await this.header(field).boundingBox();
+    if (!box) throw new Error(`header ${field} is not drawn`);
+    return Math.round(box.x);
+  }
+
+  async headerWidth(field: string): Promise<number> {
+    const box = await this.header(field).boundingBox();
+    if (!box) throw new Error(`header ${field} is not drawn`);
+    return Math.round(box.width);
+  }
+
+  /** Scrolls the grid sideways to its right end; answers how far it went. */
+  async scrollToRightEnd(): Promise<number> {
+    return this.grid.evaluate(async (el) => {
+      el.scrollLeft = el.scrollWidth;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return el.scrollLeft;
+    });
+  }
+
+  /** Whether the first rendered row's cell of `field` is on top at its left edge (nothing drawn over it). */
+  async cellIsOnTop(field: string): Promise<boolean> {
+    return this.renderedRows.first().locator(`[data-field="${field}"]`).evaluate((cell) => {
+      const box = cell.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return hit !== null && (hit === cell || cell.contains(hit));
+    });
+  }
+
+  private resizeHandle(field: string): Locator {
+    return this.header(field).locator("[data-resize-handle]");
+  }
+
+  /** Drags the right edge of a column's header by `dx` pixels in `steps` pointer moves. */
+  async dragColumnEdge(field: string, dx: number, steps = 20): Promise<void> {
+    const box = await this.resizeHandle(field).boundingBox();
+    if (!box) throw new Error(`no resize handle on ${field}`);
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx, y, { steps });
+    await this.page.mouse.up();
+  }
+
+  /** A double click on a column's edge: back to its default width. */
+  async resetColumnWidth(field: string): Promise<void> {
+    await this.resizeHandle(field).dblclick();
+  }
+
+  /** The total's text when the count failed ("1–100 (the total is unavailable)"). */
+  get totalUnavailable(): Locator {
+    return this.page.getByText(messagePattern(this.messages.grid.pagination.rangeNoTotal));
+  }
+
+  async retryTotal(): Promise<void> {
+    await this.page.getByRole("button", { name: this.messages.grid.pagination.retryTotal, exact: true }).click();
+  }
 }
