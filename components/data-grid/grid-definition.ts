@@ -4,7 +4,6 @@
 // (./define-grid.ts) from a GridSpec; see the README's "Adding a grid".
 import type { ComponentType } from "react";
 import type messages from "@/messages/ja.json";
-import type { ConditionInput } from "@/lib/bff/operation-request";
 import type { GridLocale } from "@/lib/grid/format";
 import type { RecordKeyParts } from "@/lib/grid/record-key";
 import type { QuickFilter } from "@/lib/grid/quick-filters";
