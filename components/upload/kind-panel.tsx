@@ -12,15 +12,21 @@ export const KindPanel = memo(function KindPanel({
   kind,
   onFiles,
   onPaste,
+  onIntent,
 }: {
   kind: UploadKind;
   onFiles: (kind: UploadKind, files: File[]) => void;
   onPaste: (kind: UploadKind, text: string) => void;
+  /** A file or paste may come soon (pointer over the panel, focus inside it, a file dragged over it). */
+  onIntent?: () => void;
 }) {
   const t = useTranslations("uploads");
   return (
     <section
       aria-labelledby={`kind-${kind}-title`}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onDragEnter={onIntent}
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900/40"
     >
       <div className="space-y-0.5">

@@ -5,10 +5,14 @@
 import { useQueries } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { QueryErrorState } from "@/components/query/query-error-state";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { uploadKeys } from "@/lib/query/keys";
 import type { FileStatus } from "@/lib/uploads/contract";
 import { journalApi, type UploadListFilter } from "./journal-api";
-import { JournalEntry } from "./journal-entry";
+
+// An entry (its send panel, batches, the send loop) is loaded once the list has one to show: most
+// visits have no unfinished upload. The heading shows at once, the entries when their chunk is in.
+const JournalEntry = lazyComponent(() => import("./journal-entry").then((m) => ({ default: m.JournalEntry })));
 
 /** Statuses that still need sending, following or a person's decision. */
 const UNFINISHED: readonly FileStatus[] = ["storing", "ready", "sending", "waiting", "attention"];

@@ -1,21 +1,25 @@
 "use client";
 // Past uploads of the company: who sent what, when, how many rows, and how it ended, filtered by
-// kind, status and file name, page by page. Details opens one upload's batches in a drawer.
+// kind, status and file name, page by page. Details opens one upload's batches in a drawer
+// (./journal-drawer.tsx, loaded on demand).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, PanelRightOpen } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { Modal } from "@/components/data-grid/modal";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { timeZone } from "@/i18n/config";
 import { UPLOAD_KINDS, type UploadKind } from "@/lib/csv/types";
 import type { BffError } from "@/lib/query/bff-error";
 import { uploadKeys } from "@/lib/query/keys";
 import type { FileStatus, UploadList } from "@/lib/uploads/contract";
 import { journalApi, type UploadListFilter } from "./journal-api";
-import { JournalEntry } from "./journal-entry";
 import { StateBadge } from "./state-badge";
+
+// The drawer (the modal, the entry, its send panel) loads when Details is first hovered, focused
+// or pressed, not with the page.
+const JournalDrawer = lazyComponent(() => import("./journal-drawer"));
 
 const PAGE = 20;
 const STATUSES: readonly FileStatus[] = ["storing", "ready", "sending", "waiting", "done", "failed", "attention", "cancelled"];
@@ -165,7 +169,14 @@ export function UploadJournal() {
                       <StateBadge file={f.status} />
                     </td>
                     <td className={`${td} text-right`}>
-                      <Button size="sm" variant="ghost" onClick={() => setOpen({ id: f.id, fileName: f.fileName })} aria-label={t("journal.detailsOf", { file: f.fileName })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onPointerEnter={JournalDrawer.preload}
+                        onFocus={JournalDrawer.preload}
+                        onClick={() => setOpen({ id: f.id, fileName: f.fileName })}
+                        aria-label={t("journal.detailsOf", { file: f.fileName })}
+                      >
                         <PanelRightOpen aria-hidden="true" />
                         {t("journal.details")}
                       </Button>
@@ -192,9 +203,7 @@ export function UploadJournal() {
         </div>
       </nav>
 
-      <Modal open={open !== null} onClose={() => setOpen(null)} side="right" title={open?.fileName ?? ""} subtitle={t("journal.drawerSubtitle")}>
-        {open ? <JournalEntry key={open.id} id={open.id} titleShown={false} /> : null}
-      </Modal>
+      {open ? <JournalDrawer key={open.id} id={open.id} fileName={open.fileName} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

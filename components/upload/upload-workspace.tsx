@@ -5,16 +5,23 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { MAX_FILE_BYTES, UPLOAD_KINDS, type UploadKind } from "@/lib/csv/types";
 import { loadCsvModule } from "./csv-module";
-import { FileCard } from "./file-card";
 import { checkCard, nextStep, queueReducer, readCard, type CardDeps, type CardStage } from "./file-queue";
 import { KindPanel } from "./kind-panel";
-import { lookupCount, lookupSearch } from "./lookups-api";
 import { UnfinishedUploads } from "./unfinished-uploads";
 import { UploadProvider } from "./upload-context";
 import { UploadJournal } from "./upload-journal";
 import { UploadReader } from "./upload-reader";
+
+// A dropped file's card (preview, problems, choices, sending) loads when a file or paste is first
+// brought near (a kind panel hovered or focused, a file dragged over it) or added, not with the
+// page: the page's first paint needs only the kind panels, the unfinished uploads and the journal.
+const FileCard = lazyComponent(() => import("./file-card").then((m) => ({ default: m.FileCard })));
+
+// The look-ups' calls to the API, needed only once a file has been read.
+const loadLookupsApi = () => import("./lookups-api");
 
 function pasteName(kind: UploadKind): string {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
@@ -47,7 +54,8 @@ function Workspace() {
         check: (lookups) => reader().check(lookups),
         lookups: async (kind, needs) => {
           try {
-            return await (await loadCsvModule()).fetchLookups(kind, needs, { search: lookupSearch, count: lookupCount });
+            const [csv, api] = await Promise.all([loadCsvModule(), loadLookupsApi()]);
+            return await csv.fetchLookups(kind, needs, { search: api.lookupSearch, count: api.lookupCount });
           } catch (error) {
             handleAuthExpired(error);
             throw error;
@@ -73,23 +81,21 @@ function Workspace() {
     else if (card.stage.name === "lookup-waiting") void checkCard(card.kind, card.stage.preview, depsOf(card.id));
   }, [cards, depsOf, started]);
 
-  const addFiles = useCallback(
-    (kind: UploadKind, files: File[]) =>
-      dispatch({
-        type: "add",
-        cards: files.map((file) => ({ id: crypto.randomUUID(), kind, fileName: file.name, size: file.size, source: { type: "file", file }, stage: { name: "waiting" } })),
-      }),
-    [],
-  );
+  const addFiles = useCallback((kind: UploadKind, files: File[]) => {
+    FileCard.preload();
+    dispatch({
+      type: "add",
+      cards: files.map((file) => ({ id: crypto.randomUUID(), kind, fileName: file.name, size: file.size, source: { type: "file", file }, stage: { name: "waiting" } })),
+    });
+  }, []);
 
-  const addPaste = useCallback(
-    (kind: UploadKind, text: string) =>
-      dispatch({
-        type: "add",
-        cards: [{ id: crypto.randomUUID(), kind, fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text }, stage: { name: "waiting" } }],
-      }),
-    [],
-  );
+  const addPaste = useCallback((kind: UploadKind, text: string) => {
+    FileCard.preload();
+    dispatch({
+      type: "add",
+      cards: [{ id: crypto.randomUUID(), kind, fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text }, stage: { name: "waiting" } }],
+    });
+  }, []);
 
   const remove = (id: string) => {
     readers.get(id)?.end();
@@ -103,7 +109,7 @@ function Workspace() {
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 lg:grid-cols-2">
         {UPLOAD_KINDS.map((kind) => (
-          <KindPanel key={kind} kind={kind} onFiles={addFiles} onPaste={addPaste} />
+          <KindPanel key={kind} kind={kind} onFiles={addFiles} onPaste={addPaste} onIntent={FileCard.preload} />
         ))}
       </div>
       {cards.length > 0 ? (
