@@ -69,9 +69,10 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const savePreferences = useSaveGridPreferences(definition.id);
   // The column model TanStack Table runs with (components/data-grid/grid-table.tsx), seeded from the
   // person's stored layout: shown columns and their order, widths, pins (the key column by default).
+  const defaultPinned = useMemo(() => defaultPins(resource, definition.defaultColumns, definition.keyColumn), [resource, definition.defaultColumns, definition.keyColumn]);
   const model = useMemo(
-    () => columnModel(resource, { columns: definition.defaultColumns, pinned: defaultPins(resource, definition.defaultColumns, definition.keyColumn) }, preferences.data),
-    [resource, definition.defaultColumns, definition.keyColumn, preferences.data],
+    () => columnModel(resource, { columns: definition.defaultColumns, pinned: defaultPinned }, preferences.data),
+    [resource, definition.defaultColumns, defaultPinned, preferences.data],
   );
   const columnNames = model.shown;
   const fields = useMemo(
@@ -115,12 +116,11 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   };
 
   const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => savePreferences.mutate(layoutOf(resource, next));
-  const widths = layoutOf(resource, model).widths;
 
   const currentView = (): SavedViewState => ({
     filters: filters.map(serializeFilterToken),
     columns: columnNames,
-    widths,
+    widths: layoutOf(resource, model).widths,
     pinned: model.pinned,
     size: url.size,
   });
@@ -160,7 +160,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             defaults={definition.defaultColumns}
             widths={model.sizing}
             pinned={model.pinned}
-            defaultPinned={defaultPins(resource, definition.defaultColumns, definition.keyColumn)}
+            defaultPinned={defaultPinned}
             onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
           />
           <Button

@@ -147,15 +147,3 @@ export function defaultPins(resource: ResourceDef, defaultColumns: readonly stri
   const key = [keyColumn, titleIsKey, ...resource.primaryKey].find(shown);
   return key ? [key] : [];
 }
-
-export interface ResolvedColumn {
-  field: FieldDef;
-  width: number;
-}
-
-/** The shown columns with their widths (exports, the drawer, the column chooser). */
-export function resolveColumns(resource: ResourceDef, defaults: readonly string[], stored: StoredLayout | null | undefined): ResolvedColumn[] {
-  const model = columnModel(resource, { columns: defaults }, stored);
-  const byName = new Map(resource.fields.map((f) => [f.name, f]));
-  return model.shown.map((name) => ({ field: byName.get(name) as FieldDef, width: model.sizing[name] as number }));
-}

@@ -3,7 +3,8 @@ import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { contrastRatio, parseHexColor, readableChipColors } from "./color";
 import { fetchAllRows } from "./export";
 import { parseGroupingTags } from "./grouping-tags";
-import { createViewSchema, defaultColumnWidth, gridPreferencesSchema, resolveColumns } from "./preferences";
+import { columnModel } from "./columns";
+import { createViewSchema, defaultColumnWidth, gridPreferencesSchema } from "./preferences";
 
 describe("grouping tags", () => {
   it("split [tag][tag] and ignore the rest", () => {
@@ -30,13 +31,13 @@ describe("chip colours", () => {
 describe("columns", () => {
   const defaults = ["receive_order_id", "receive_order_date"];
   it("follow the stored order, drop unknown names, fall back to defaults", () => {
-    const cols = resolveColumns(receiveOrder, defaults, { columns: ["receive_order_note", "nope", "receive_order_id"], widths: { receive_order_id: 80 } });
-    expect(cols.map((c) => [c.field.name, c.width])).toEqual([
+    const model = columnModel(receiveOrder, { columns: defaults }, { columns: ["receive_order_note", "nope", "receive_order_id"], widths: { receive_order_id: 80 } });
+    expect(model.shown.map((name) => [name, model.sizing[name]])).toEqual([
       ["receive_order_note", 190],
       ["receive_order_id", 80],
     ]);
-    expect(resolveColumns(receiveOrder, defaults, { columns: ["nope"], widths: {} }).map((c) => c.field.name)).toEqual(defaults);
-    expect(resolveColumns(receiveOrder, defaults, null).map((c) => c.field.name)).toEqual(defaults);
+    expect(columnModel(receiveOrder, { columns: defaults }, { columns: ["nope"], widths: {} }).shown).toEqual(defaults);
+    expect(columnModel(receiveOrder, { columns: defaults }, null).shown).toEqual(defaults);
   });
 
   it("are checked before they are stored", () => {

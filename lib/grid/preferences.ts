@@ -10,7 +10,7 @@ import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./columns";
 import { MAX_FILTER_TOKEN_LENGTH } from "./filters";
 import { PAGE_SIZES } from "./page-sizes";
 
-export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth, resolveColumns, type ResolvedColumn } from "./columns";
+export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "./columns";
 
 // zod/mini: the same checks as zod, a fraction of its weight in the browser bundle.
 const fieldName = string().check(regex(/^[a-z0-9_]{1,100}$/));
