@@ -8,7 +8,7 @@ import { deriveTokenKey } from "./token-crypto";
 import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
 import { createNeClient } from "@/lib/ne/server/client";
-import { createGateway, type Gateway } from "./gateway";
+import { createGateway, SHARE_MARGIN_MS, type Gateway } from "./gateway";
 import { isNeError } from "@/lib/ne/errors";
 
 const key = deriveTokenKey("gateway-test-secret-0123456789");
@@ -35,29 +35,61 @@ async function issuedTokens(): Promise<IssuedToken[]> {
   return (await (await admin(sandbox.url, "GET", "/tokens")).json()) as IssuedToken[];
 }
 
-async function newSession(store: TokenStore, loginCode = "staff@sandbox.test"): Promise<{ id: string; access: string }> {
+/** A session of `loginCode`; `accessEnd` is the access token's end date as the gateway knows it (null: unknown). */
+async function newSession(store: TokenStore, loginCode = "staff@sandbox.test", accessEnd: Date | null = null): Promise<{ id: string; access: string }> {
   const t = await login(sandbox.url, loginCode);
   const id = await store.create({
     companyNeId: "1",
     uid: "u",
     picNeId: null,
-    tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, accessTokenEndDate: null, refreshTokenEndDate: null },
+    tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, accessTokenEndDate: accessEnd, refreshTokenEndDate: null },
   });
   return { id, access: t.access_token };
 }
 
-/** A fetch that counts upstream calls and the 002002 answers among them. */
+/** A fetch that counts upstream calls, the 002002 answers among them, and the most in flight at once. */
 function countingFetch() {
   const seen = { calls: 0, stale: 0 };
+  let inFlight = 0;
+  let most = 0;
   const fetchFn: typeof fetch = async (input, init) => {
     seen.calls += 1;
-    const res = await fetch(input, init);
-    const text = await res.clone().text();
-    if (text.includes('"002002"')) seen.stale += 1;
-    return res;
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    try {
+      const res = await fetch(input, init);
+      const text = await res.clone().text();
+      if (text.includes('"002002"')) seen.stale += 1;
+      return res;
+    } finally {
+      inFlight -= 1;
+    }
   };
-  return { seen, fetchFn };
+  return {
+    seen,
+    fetchFn,
+    mostInFlight: () => most,
+    reset() {
+      seen.calls = 0;
+      seen.stale = 0;
+      most = 0;
+    },
+  };
 }
+
+const inADay = () => new Date(Date.now() + DAY_S * 1000);
+
+/** Every answer of the sandbox `ms` later, for the calls of `fn` (so calls can overlap). */
+async function withLatency<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  await admin(sandbox.url, "POST", "/latency", { ms });
+  try {
+    return await fn();
+  } finally {
+    await admin(sandbox.url, "DELETE", "/latency");
+  }
+}
+
+const rejections = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
 
 const search = (gateway: Gateway, id: string) =>
   gateway.call(id, "/api_v1_receiveorder_base/search", { fields: ["receive_order_id"], limit: 1 });
@@ -99,6 +131,59 @@ describe("gateway on one instance (PGlite)", () => {
     expect(stored?.accessToken).not.toBe(access);
     expect(stored?.version).toBe(2);
     expect(stored?.accessTokenEndDate).toBeInstanceOf(Date);
+  });
+
+  it("an access token well inside its lifetime: the session's calls run in parallel, nothing rotates", async () => {
+    const { id, access } = await newSession(store, "staff@sandbox.test", inADay());
+    const before = (await issuedTokens()).length;
+    upstream.reset();
+    const results = await withLatency(40, () => Promise.allSettled(Array.from({ length: 10 }, () => search(gateway, id))));
+    expect(rejections(results)).toEqual([]);
+    expect(upstream.seen).toEqual({ calls: 10, stale: 0 });
+    expect(upstream.mostInFlight()).toBeGreaterThan(1);
+    expect((await issuedTokens()).length).toBe(before);
+    expect((await store.get(id))?.accessToken).toBe(access);
+  });
+
+  it("an access token near its end (inside the margin) or of unknown end: one call at a time", async () => {
+    for (const end of [new Date(Date.now() + SHARE_MARGIN_MS / 2), null]) {
+      const { id } = await newSession(store, "staff@sandbox.test", end);
+      upstream.reset();
+      const results = await withLatency(20, () => Promise.allSettled(Array.from({ length: 6 }, () => search(gateway, id))));
+      expect(rejections(results)).toEqual([]);
+      expect(upstream.mostInFlight()).toBe(1);
+    }
+  });
+
+  it("a known end date already past: 50 parallel calls rotate once, none sees 002002", async () => {
+    const { id } = await newSession(store, "staff@sandbox.test", new Date(Date.now() - 1000));
+    const before = (await issuedTokens()).length;
+    await advanceClock(sandbox.url, DAY_S + 60);
+    upstream.reset();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => search(gateway, id)));
+    expect(rejections(results)).toEqual([]);
+    expect(upstream.seen).toEqual({ calls: 50, stale: 0 });
+    const issued = await issuedTokens();
+    expect(issued.length - before).toBe(1);
+    expect((await store.get(id))?.accessToken).toBe(issued[issued.length - 1]!.access_token);
+  });
+
+  it("a rotation nobody foresaw (a day left by our clock, expired by the API's): 30 parallel calls all succeed, one rotation, the newest pair stored", async () => {
+    const { id, access } = await newSession(store, "staff@sandbox.test", inADay());
+    await search(gateway, id); // cached in this process: the next calls go in parallel
+    const before = (await issuedTokens()).length;
+    await advanceClock(sandbox.url, DAY_S + 60);
+    upstream.reset();
+    const results = await withLatency(20, () => Promise.allSettled(Array.from({ length: 30 }, () => search(gateway, id))));
+    expect(rejections(results)).toEqual([]);
+    expect(upstream.mostInFlight()).toBeGreaterThan(1); // they did start in parallel
+    const issued = await issuedTokens();
+    expect(issued.length - before).toBe(1);
+    const stored = await store.get(id);
+    expect(stored?.accessToken).toBe(issued[issued.length - 1]!.access_token);
+    expect(stored?.accessToken).not.toBe(access);
+    // Each call that met the rotation was sent once more, alone, with the new pair.
+    expect(upstream.seen.calls).toBe(30 + upstream.seen.stale);
   });
 
   it("keeps calls of one session in order and lets other sessions run", async () => {
@@ -171,6 +256,22 @@ describe("gateway on two instances sharing PostgreSQL", () => {
     const issued = await issuedTokens();
     expect(issued.length - before).toBe(1);
     expect((await storeB.get(id))?.accessToken).toBe(issued[issued.length - 1]!.access_token);
+  });
+
+  it("an access token well inside its lifetime: calls spread over two instances run in parallel, nothing rotates", async () => {
+    const storeA = createTokenStore(first, key);
+    const upstream = countingFetch();
+    const client = createNeClient({ baseUrl: sandbox.url, fetch: upstream.fetchFn });
+    const gatewayA = createGateway({ client, store: storeA, database: first });
+    const gatewayB = createGateway({ client, store: createTokenStore(second, key), database: second });
+    const { id, access } = await newSession(storeA, "staff@sandbox.test", inADay());
+    const before = (await issuedTokens()).length;
+    const results = await withLatency(40, () => Promise.allSettled(Array.from({ length: 20 }, (_, i) => search(i % 2 === 0 ? gatewayA : gatewayB, id))));
+    expect(rejections(results)).toEqual([]);
+    expect(upstream.seen).toEqual({ calls: 20, stale: 0 });
+    expect(upstream.mostInFlight()).toBeGreaterThan(2); // more than one per instance at once
+    expect((await issuedTokens()).length).toBe(before);
+    expect((await storeA.get(id))?.accessToken).toBe(access);
   });
 
   it("more sessions at once than the pool has connections: every call completes, none waits on another", async () => {

@@ -1,13 +1,18 @@
 import "server-only";
-// The upstream gateway: every call of one session key runs one at a time (a per-key queue in this
-// process, and a PostgreSQL advisory lock across instances), and the tokens an answer carries are
-// saved after every response, error or not, with a version check. So a refresh never races, no
-// rotation is lost, and 002002 cannot happen through the product's own fault.
+// The upstream gateway. A session's calls run in parallel while its access token is well inside
+// its lifetime (the end date the API gave is more than SHARE_MARGIN_MS away): no call can rotate
+// it then. Around an expiry, or while the end date is unknown, they run one at a time (a per-key
+// lock in this process, and a PostgreSQL advisory lock across instances), so exactly one call
+// rotates and the others use the new pair. The tokens an answer carries are saved after every
+// response, error or not, with a version check: no rotation is lost. A parallel call that meets
+// a rotation nobody foresaw (002002: the API's clock disagrees with the end date) is retried once,
+// alone, with the stored pair.
 import type { AppDatabase } from "@/lib/db";
 import type { TokenPair, TokenSession, TokenStore } from "./token-store";
 import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "./session-policy";
 import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/server/client";
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
+import { createKeyLock, type LockMode } from "./key-lock";
 
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
@@ -34,13 +39,19 @@ export interface GatewayDeps {
 
 const SESSION_CACHE_MAX = 5000;
 
+/**
+ * Calls run in parallel only while the access token has at least this long to live: far more than
+ * a call lasts (timeouts are seconds) plus any skew between our clock and the API's.
+ */
+export const SHARE_MARGIN_MS = 10 * 60_000;
+
 function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
   return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
 }
 
 export function createGateway({ client, store, database, limits = sessionLimits(), now = Date.now }: GatewayDeps): Gateway {
-  /** Tail of each key's queue; an entry is removed when its queue drains. */
-  const queues = new Map<string, Promise<unknown>>();
+  /** Who may call at once, per session key (shared: in parallel; exclusive: alone). */
+  const locks = createKeyLock();
   /**
    * Decrypted sessions of this process. Embedded PGlite belongs to one process, so the copy here is
    * the truth; on a shared PostgreSQL another instance may have rotated, so a version read (no
@@ -70,15 +81,48 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     await store.delete(key);
   }
 
-  function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = queues.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
-    queues.set(key, tail);
-    void tail.then(() => {
-      if (queues.get(key) === tail) queues.delete(key);
-    });
-    return run;
+  /**
+   * Parallel while this process holds the session and its access token is well inside its
+   * lifetime; alone otherwise (first call in this process, end date unknown or near).
+   */
+  async function modeFor(key: string): Promise<LockMode> {
+    // A session this process has not seen yet (the first page after sign-in, or after a restart)
+    // is read first, so its first burst of calls can already run in parallel.
+    const session = sessions.get(key) ?? (await firstLoad(key));
+    const end = session?.accessTokenEndDate;
+    return end && end.getTime() - now() > SHARE_MARGIN_MS ? "shared" : "exclusive";
+  }
+
+  /** One store read for a burst of calls of a session not cached yet. */
+  const loading = new Map<string, Promise<TokenSession | null>>();
+  function firstLoad(key: string): Promise<TokenSession | null> {
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = loadSession(key)
+        .catch(() => null) // the call itself meets the failure again, alone
+        .finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** One call alone: this process's lock, then the instances' advisory lock. */
+  function callAlone(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, fresh: boolean) {
+    return locks.run(sessionKey, "exclusive", () =>
+      database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
+        if (fresh) sessions.delete(sessionKey);
+        try {
+          return await callOnce(sessionKey, path, request, options);
+        } catch (err) {
+          // 002002: the pair was rotated by someone else; the store has the newer one. Once.
+          if (!fresh && isNeError(err) && err.kind === "stale-token") {
+            sessions.delete(sessionKey);
+            return callOnce(sessionKey, path, request, options);
+          }
+          throw err;
+        }
+      }),
+    );
   }
 
   /** Saves `tokens` when they differ from the stored pair; a version conflict re-reads and retries. */
@@ -161,28 +205,25 @@ export function createGateway({ client, store, database, limits = sessionLimits(
 
   return {
     forget(sessionKey) {
-      return enqueue(sessionKey, () => forget(sessionKey));
+      return locks.run(sessionKey, "exclusive", () => forget(sessionKey));
     },
     async check(sessionKey) {
       const live = await liveSession(sessionKey);
       if ("session" in live) await touch(live.session);
       return live;
     },
-    call(sessionKey, path, request, options) {
-      return enqueue(sessionKey, () =>
-        database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
-          try {
-            return await callOnce(sessionKey, path, request, options);
-          } catch (err) {
-            // 002002: the pair was rotated by someone else; the store has the newer one. Once.
-            if (isNeError(err) && err.kind === "stale-token") {
-              sessions.delete(sessionKey);
-              return callOnce(sessionKey, path, request, options);
-            }
-            throw err;
-          }
-        }),
-      );
+    async call(sessionKey, path, request, options) {
+      if ((await modeFor(sessionKey)) === "exclusive") return callAlone(sessionKey, path, request, options, false);
+      try {
+        // No advisory lock: no instance rotates a pair this far from its end, and one that did
+        // (a clock far off) is met by the 002002 path below.
+        return await locks.run(sessionKey, "shared", () => callOnce(sessionKey, path, request, options));
+      } catch (err) {
+        // Rotated under us: alone, after every parallel call in flight (the rotating one among
+        // them) has ended and saved its pair, with the stored pair.
+        if (isNeError(err) && err.kind === "stale-token") return callAlone(sessionKey, path, request, options, true);
+        throw err;
+      }
     },
   };
 }
