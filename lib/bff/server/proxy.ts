@@ -7,7 +7,8 @@ import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } fro
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody } from "@/lib/http/json-route";
-import { operationRequestIssues, operationRequestSchema, type OperationResponse } from "../operation-request";
+import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
+import { choiceListKey, type ChoiceCache } from "./choice-cache";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export interface ProxyDeps {
   call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions): Promise<NeCallResult>;
   /** Counts one call of the session against its rate limit (absent: no limit). */
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
+  /** Where whole choice lists are kept per session (absent: every ask goes upstream). */
+  choiceCache?: ChoiceCache;
 }
 
 const ROWS_OPEN = Buffer.from('{"rows":');
@@ -85,6 +88,20 @@ export async function handleOperation(request: Request, segments: readonly strin
   if (issues.length) return problem(400, "invalid-request", issues.map((i) => i.message).join("; "), { issues });
 
   const body = parsed.data;
+  const cacheKey = deps.choiceCache ? choiceListKey(sessionKey, operation.path, body) : null;
+  if (deps.choiceCache && cacheKey) {
+    // Shared by everyone asking at once: not tied to this request's abort signal.
+    const answer = await deps.choiceCache.answer(cacheKey, async () => {
+      const res = await forward(operation, sessionKey, body, undefined, deps);
+      return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
+    });
+    return jsonText(typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body), answer.status);
+  }
+  return forward(operation, sessionKey, body, request.signal, deps);
+}
+
+/** The call upstream through the gateway, answered as rows and/or count, or as a public error. */
+async function forward(operation: OperationDef, sessionKey: string, body: OperationRequest, signal: AbortSignal | undefined, deps: ProxyDeps): Promise<Response> {
   const neRequest: NeRequest = {
     fields: body.fields,
     conditions: body.conditions?.map((c) => ({ field: c.field, op: c.op, value: c.value })),
@@ -95,7 +112,7 @@ export async function handleOperation(request: Request, segments: readonly strin
   };
 
   try {
-    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal: request.signal, rawRows: true });
+    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal, rawRows: true });
     // An answer that lacks what its kind promises would read as "no rows" or "0": it is an error.
     const missing = operation.kind === "search" && !envelope.data && !envelope.rawRows ? "data" : operation.kind === "count" && envelope.count === undefined ? "count" : null;
     if (missing) {

@@ -1,5 +1,6 @@
 // The BFF proxy: POST /api/ne/<operation path> with JSON (see lib/bff/operation-request.ts).
 import { sessionKeyOf } from "@/lib/auth/session";
+import { choiceCache } from "@/lib/bff/server/choice-cache";
 import { handleOperation } from "@/lib/bff/server/proxy";
 import { getNeServer } from "@/lib/gateway/server";
 import { MINUTE_MS, getRateLimiter, rateLimits } from "@/lib/security/rate-limit";
@@ -14,6 +15,7 @@ async function handle(request: Request, { params }: Context): Promise<Response> 
     sessionKey: () => sessionKeyOf(request),
     call: async (key, opPath, neRequest, options) => (await getNeServer()).gateway.call(key, opPath, neRequest, options),
     rateLimit: async (key) => (await getRateLimiter()).hit(`api:${key}`, rateLimits().apiPerSession, MINUTE_MS),
+    choiceCache: choiceCache(),
   });
 }
 

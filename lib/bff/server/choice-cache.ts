@@ -1,0 +1,80 @@
+import "server-only";
+// Choice lists (shops, statuses, payment and delivery methods... every registry `choicesFrom`
+// source) change rarely and label every grid, filter and drawer: each session fetches one from the
+// API once, and the BFF answers it again from here for CHOICE_TTL_MS. A new tab or a reload asks
+// the BFF, not the API. Kept per session key (a list is what that person may see), in this process,
+// bounded; answers that failed are never kept. Concurrent asks for the same list share one call.
+import { CHOICES } from "@/lib/ne/registry/choice-sources";
+import type { OperationRequest } from "../operation-request";
+
+export const CHOICE_TTL_MS = 10 * 60_000;
+const MAX_ENTRIES = 5000;
+
+export interface CachedAnswer {
+  status: number;
+  body: Uint8Array | string;
+}
+
+interface Entry {
+  at: number;
+  answer: Promise<CachedAnswer>;
+}
+
+const SOURCES = new Map<string, readonly string[]>(Object.values(CHOICES).map((s) => [s.path, [s.valueField, s.labelField].sort()]));
+
+/**
+ * The cache key of a request that asks for a whole choice list as the pages ask for it (an info
+ * call without parameters; a search of the value and label fields, limit 10,000, no conditions),
+ * or null for any other request.
+ */
+export function choiceListKey(sessionKey: string, path: string, body: OperationRequest): string | null {
+  const fields = SOURCES.get(path);
+  if (!fields) return null;
+  if (body.conditions?.length || body.offset || body.extensionExecutionId || body.waitFlag) return null;
+  if (path.endsWith("/info")) {
+    if (body.fields?.length || body.limit !== undefined) return null;
+  } else {
+    const asked = [...new Set(body.fields ?? [])].sort();
+    if (body.limit !== 10_000 || asked.length !== fields.length || asked.some((f, i) => f !== fields[i])) return null;
+  }
+  return `${sessionKey}\n${path}`;
+}
+
+export interface ChoiceCache {
+  /** The fresh answer for `key`, else `load()` once for everyone asking now; kept only when 200. */
+  answer(key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
+  size(): number;
+}
+
+export function createChoiceCache({ ttlMs = CHOICE_TTL_MS, max = MAX_ENTRIES, now = Date.now }: { ttlMs?: number; max?: number; now?: () => number } = {}): ChoiceCache {
+  const entries = new Map<string, Entry>();
+  return {
+    answer(key, load) {
+      const hit = entries.get(key);
+      if (hit && now() - hit.at < ttlMs) return hit.answer;
+      entries.delete(key);
+      const answer = load().then(
+        (a) => {
+          if (a.status !== 200 && entries.get(key)?.answer === answer) entries.delete(key);
+          return a;
+        },
+        (err: unknown) => {
+          if (entries.get(key)?.answer === answer) entries.delete(key);
+          throw err;
+        },
+      );
+      if (entries.size >= max) entries.delete(entries.keys().next().value!);
+      entries.set(key, { at: now(), answer });
+      return answer;
+    },
+    size: () => entries.size,
+  };
+}
+
+const globalForCache = globalThis as typeof globalThis & { __backyardChoiceCache?: ChoiceCache };
+
+/** The process's choice cache. */
+export function choiceCache(): ChoiceCache {
+  globalForCache.__backyardChoiceCache ??= createChoiceCache();
+  return globalForCache.__backyardChoiceCache;
+}
