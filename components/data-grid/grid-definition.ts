@@ -34,6 +34,12 @@ export interface DrawerGroup {
   fields: readonly string[];
 }
 
+/** A query started ahead for the drawer (lib/query/hooks: `searchQuery`, `countQuery`). */
+export interface DrawerQuery {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<unknown>;
+}
+
 export interface DrawerExtraProps {
   record: ApiRow;
   recordKey: string;
@@ -76,6 +82,9 @@ export interface GridDefinition extends RecordKeyParts {
   /** More of the drawer below the groups (the slip's rows); load it lazily (lazyComponent). The
    *  drawer's title is the resource's `titleField` with its label ("Slip number 1234"). */
   drawerExtra?: ComponentType<DrawerExtraProps>;
+  /** The queries `drawerExtra` will make for a record (same keys), started with the record's own
+   *  fetch so that both are one round trip, not two in a row. */
+  drawerQueries?: (recordKey: string) => readonly DrawerQuery[];
   /** Reads `extension_execution_id` from the URL and sends it (order slips only). */
   extensionExecutionId?: boolean;
 }

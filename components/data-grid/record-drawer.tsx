@@ -3,6 +3,7 @@
 // shown in the definition's groups (amounts, payment, delivery, ...) with the rest under
 // "Other fields", then the definition's extra part (an order's rows). Loaded with lazyComponent
 // when a record is first opened, so the grid's first load does not carry it.
+import { useQueries } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Fragment, useMemo } from "react";
 import { QueryErrorState } from "@/components/query/query-error-state";
@@ -23,13 +24,19 @@ type RecordDrawerProps = {
   onClose: () => void;
 };
 
+const noResult = () => null;
+
 export default function RecordDrawer({ definition, recordKey, locale, onClose }: RecordDrawerProps) {
   const t = useTranslations("grid");
   const conditions = definition.keyConditions(recordKey);
   const fields = useMemo(() => definition.resource.fields.map((f) => f.name), [definition.resource]);
   const query = useSearch(definition.searchPath, { fields, conditions: conditions ?? [], limit: 1 }, { enabled: conditions !== null });
+  // The extra part's queries (a slip's rows) start now, beside the record's: one round trip, not
+  // two in a row. Their answers are read by the extra part itself; this renders nothing on them.
+  useQueries({ queries: conditions !== null && definition.drawerQueries ? [...definition.drawerQueries(recordKey)] : [], combine: noResult });
   const record = query.data?.rows[0];
-  const choiceLabels = useChoiceLabels(definition, definition.resource.fields, locale, Boolean(record));
+  // The labels of choice fields (names of shops, statuses...) load beside the record too.
+  const choiceLabels = useChoiceLabels(definition, definition.resource.fields, locale, conditions !== null);
 
   const titleField = definition.resource.titleField ? definition.resource.fields.find((f) => f.name === definition.resource.titleField) : undefined;
   const titleValue = record && titleField ? (record[titleField.name] ?? recordKey) : recordKey;

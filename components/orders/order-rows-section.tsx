@@ -10,20 +10,23 @@ import type { DrawerExtraProps } from "@/components/data-grid/grid-definition";
 import { buttonClasses } from "@/components/ui/button";
 import { serializeFilterToken } from "@/lib/grid/filters";
 import { formatGrouped } from "@/lib/grid/format";
-import { useCount, useSearch } from "@/lib/query/hooks";
+import { useQuery } from "@tanstack/react-query";
+import type { BffError } from "@/lib/query/bff-error";
+import type { CountAnswer, SearchAnswer } from "@/lib/query/call-operation";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import type { FieldDef } from "@/lib/ne/registry/types";
+import { ORDER_ROW_COLUMNS, orderRowsQueries } from "./order-rows-queries";
 
 const R = "receive_order_row_";
-const COLUMNS = [`${R}no`, `${R}goods_id`, `${R}goods_name`, `${R}quantity`, `${R}unit_price`, `${R}sub_total_price`, `${R}stock_allocation_quantity`, `${R}cancel_flag`];
-const fields = COLUMNS.map((n) => receiveOrderRow.fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
+const fields = ORDER_ROW_COLUMNS.map((n) => receiveOrderRow.fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
 const NUMERIC = new Set([`${R}no`, `${R}quantity`, `${R}unit_price`, `${R}sub_total_price`, `${R}stock_allocation_quantity`]);
 
 export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps) {
   const t = useTranslations("orders.rows");
-  const conditions = [{ field: `${R}receive_order_id`, op: "eq" as const, value: recordKey }];
-  const count = useCount("/api_v1_receiveorder_row/count", { conditions });
-  const search = useSearch("/api_v1_receiveorder_row/search", { fields: COLUMNS, conditions, limit: 10_000 });
+  // Started already by the drawer (ordersGrid.drawerQueries), beside the slip's own fetch.
+  const queries = orderRowsQueries(recordKey);
+  const count = useQuery<CountAnswer, BffError>(queries.count);
+  const search = useQuery<SearchAnswer, BffError>(queries.rows);
   const rowsHref = `/order-rows?f=${encodeURIComponent(serializeFilterToken({ field: `${R}receive_order_id`, op: "eq", value: recordKey }))}`;
 
   return (

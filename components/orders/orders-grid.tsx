@@ -10,6 +10,7 @@ import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { CancelCell } from "./cancel-cell";
 import { GroupingTagChips } from "./grouping-tag-chips";
 import { OrderStatusDot } from "./order-status-dot";
+import { orderRowsQueries } from "./order-rows-queries";
 
 const OrderRowsSection = lazyComponent(() => import("./order-rows-section"));
 
@@ -108,6 +109,7 @@ export const ordersGrid = defineGrid({
     },
   ],
   drawerExtra: OrderRowsSection,
+  drawerQueries: (slip) => Object.values(orderRowsQueries(slip)),
 });
 
 export const OrdersScreen = gridScreen(ordersGrid);

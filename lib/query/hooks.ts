@@ -16,10 +16,17 @@ export interface OperationQueryOptions {
   staleTime?: number;
 }
 
+/** The key and fetch of one search, for `useSearch` and for queries started ahead (`useQueries`). */
+export function searchQuery(path: OperationPath, request: NeRequest) {
+  return {
+    queryKey: neKeys.request(path, request),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callSearch(path, request, signal),
+  };
+}
+
 export function useSearch(path: OperationPath, request: NeRequest, options: OperationQueryOptions = {}): UseQueryResult<SearchAnswer, BffError> {
   return useQuery<SearchAnswer, BffError>({
-    queryKey: neKeys.request(path, request),
-    queryFn: ({ signal }) => callSearch(path, request, signal),
+    ...searchQuery(path, request),
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     throwOnError: options.throwOnError ?? false,
