@@ -9,6 +9,12 @@
 // worker thread with a small heap (bench/lib/load-worker.mjs): it shares the cores with the
 // servers it measures, so what it costs is taken from them. CPU per request is printed per
 // process (Next.js, sandbox, client) to show where the time goes.
+//
+// At a distance: the same rounds again with the sandbox answering LATENCY_MS (50) later, as a
+// remote API would (its /__sandbox/latency control, same stack, same run). There the BFF's own
+// cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. And the CPU
+// the BFF adds per request in the Next.js process is set beside what Next's do-nothing rewrite
+// adds (both measured at 0 ms): the BFF's should be no more.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
@@ -27,6 +33,9 @@ const WARMUP = Number(process.env.BENCH_BFF_WARMUP ?? 3000);
 const APP_PORT = 3610;
 const SANDBOX_PORT = 4610;
 const DIST = ".next-bench";
+const LATENCY_MS = 50;
+const FAR_ROUNDS = Number(process.env.BENCH_BFF_FAR_ROUNDS ?? 5);
+const FAR_REQUESTS = Number(process.env.BENCH_BFF_FAR_REQUESTS ?? 3000);
 
 const SEARCH = {
   fields: [...ORDER_FIELDS],
@@ -97,6 +106,7 @@ export const bffOverhead: Bench = {
       NEXT_DIST_DIR: DIST,
       BENCH_REWRITE_TARGET: `http://127.0.0.1:${SANDBOX_PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX_ADMIN: "1",
     };
     const manifest = path.join(root, DIST, "routes-manifest.json");
     const hasRewrite = existsSync(manifest) && readFileSync(manifest, "utf8").includes("__bench/rewrite");
@@ -140,30 +150,35 @@ export const bffOverhead: Bench = {
       // the drift of a shared machine hits a target and its baseline alike.
       const run = (name: string, total: number): Promise<LoadResult> => runLoad({ ...jobs[name]!, total, concurrency: CONCURRENCY });
       for (const name of Object.keys(jobs)) await run(name, WARMUP);
-      const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
-      const perRound = Math.ceil(REQUESTS / ROUNDS);
-      for (let r = 0; r < ROUNDS; r++) {
-        for (const name of Object.keys(jobs)) {
-          const before = stackCpuSeconds();
-          const started = performance.now();
-          const result = await run(name, perRound);
-          const seconds = (performance.now() - started) / 1000;
-          const after = stackCpuSeconds();
-          const own = after.next + after.sandbox + after.client - before.next - before.sandbox - before.client;
-          result.otherCores = Math.max(0, (after.machine - before.machine - own) / seconds);
-          result.serverCpuMs = ((after.next + after.sandbox - before.next - before.sandbox) * 1000) / perRound;
-          result.nextCpuMs = ((after.next - before.next) * 1000) / perRound;
-          result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
-          parts[name]!.push(result);
+      const measure = async (rounds: number, requests: number, label: string): Promise<Record<string, LoadResult[]>> => {
+        const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
+        const perRound = Math.ceil(requests / rounds);
+        for (let r = 0; r < rounds; r++) {
+          for (const name of Object.keys(jobs)) {
+            const before = stackCpuSeconds();
+            const started = performance.now();
+            const result = await run(name, perRound);
+            const seconds = (performance.now() - started) / 1000;
+            const after = stackCpuSeconds();
+            const own = after.next + after.sandbox + after.client - before.next - before.sandbox - before.client;
+            result.otherCores = Math.max(0, (after.machine - before.machine - own) / seconds);
+            result.serverCpuMs = ((after.next + after.sandbox - before.next - before.sandbox) * 1000) / perRound;
+            result.nextCpuMs = ((after.next - before.next) * 1000) / perRound;
+            result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
+            parts[name]!.push(result);
+          }
+          const d = parts.direct![r]!;
+          const b = parts.bff![r]!;
+          process.stdout.write(
+            `  ${label} round ${r + 1}/${rounds}: direct ${d.rps.toFixed(1)} req/s p50 ${d.p50.toFixed(1)} ms; bff ${b.rps.toFixed(1)} req/s p50 ${b.p50.toFixed(1)} ms (Next.js ${b.nextCpuMs!.toFixed(2)} ms CPU/request); other processes ${b.otherCores!.toFixed(2)} cores\n`,
+          );
         }
-        const d = parts.direct![r]!;
-        const b = parts.bff![r]!;
-        process.stdout.write(
-          `  round ${r + 1}/${ROUNDS}: direct ${d.rps.toFixed(1)} req/s p50 ${d.p50.toFixed(1)} ms; bff ${b.rps.toFixed(1)} req/s p50 ${b.p50.toFixed(1)} ms (Next.js ${b.nextCpuMs!.toFixed(2)} ms CPU/request); other processes ${b.otherCores!.toFixed(2)} cores\n`,
-        );
-      }
+        return parts;
+      };
+      const parts = await measure(ROUNDS, REQUESTS, "0 ms");
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const ratio = (name: string, of: (x: LoadResult) => number) => median(parts[name]!.map((x, r) => of(x) / of(parts.direct![r]!)));
+      const ratioIn = (set: Record<string, LoadResult[]>, name: string, of: (x: LoadResult) => number) => median(set[name]!.map((x, r) => of(x) / of(set.direct![r]!)));
+      const ratio = (name: string, of: (x: LoadResult) => number) => ratioIn(parts, name, of);
 
       const rows: BenchRow[] = [];
       for (const name of ["direct", "rewrite", "bff"]) {
@@ -202,6 +217,44 @@ export const bffOverhead: Bench = {
           ratio: cpu,
         });
       }
+      // The CPU the BFF adds in the Next.js process, beside what the do-nothing rewrite adds (the
+      // rewrite parses the request, proxies it and streams the answer back: the least a route
+      // through Next.js costs).
+      const nextCpu = (name: string) => median(parts[name]!.map((x) => x.nextCpuMs!));
+      const cpuRatio = median(parts.bff!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!));
+      rows.push({
+        bench: "bff-overhead",
+        name: "bff Next.js CPU per request, against the do-nothing rewrite's",
+        value: nextCpu("bff"),
+        unit: "ms",
+        baseline: { name: "rewrite", value: nextCpu("rewrite") },
+        ratio: cpuRatio,
+        target: "ratio <= 1.00",
+        pass: cpuRatio <= 1,
+      });
+
+      // At a distance: the sandbox answers LATENCY_MS later.
+      const latency = await fetch(`${sandboxUrl}/__sandbox/latency`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ms: LATENCY_MS }) });
+      if (!latency.ok) throw new Error(`sandbox latency control answered ${latency.status}`);
+      for (const name of Object.keys(jobs)) await run(name, CONCURRENCY * 10);
+      const far = await measure(FAR_ROUNDS, FAR_REQUESTS, `${LATENCY_MS} ms`);
+      await fetch(`${sandboxUrl}/__sandbox/latency`, { method: "DELETE" });
+      for (const name of ["direct", "rewrite", "bff"]) {
+        const list = far[name]!;
+        const errors = list.reduce((n, x) => n + x.errors, 0);
+        const p50 = ratioIn(far, name, (x) => x.p50);
+        const isBff = name === "bff";
+        rows.push({
+          bench: "bff-overhead",
+          name: `${name} p50 with the API ${LATENCY_MS} ms away (c=${CONCURRENCY}, ${median(list.map((x) => x.rps)).toFixed(0)} req/s, ${errors} errors)`,
+          value: median(list.map((x) => x.p50)),
+          unit: "ms",
+          baseline: { name: "direct", value: median(far.direct!.map((x) => x.p50)) },
+          ratio: p50,
+          ...(isBff ? { target: "ratio <= 1.05", pass: p50 <= 1.05 && errors === 0 } : {}),
+        });
+      }
+
       // Not a target: a reading of the run's conditions. Other work on the cores (a build, a test
       // run) takes CPU from the sandbox and the BFF unevenly, and no ratio taken meanwhile holds.
       const other = Object.values(parts).flat().map((x) => x.otherCores!);
