@@ -128,6 +128,9 @@ export const bffOverhead: Bench = {
       const success = { status: 200, headIncludes: '"result":"success"' };
       // The same search for each of the 32 people: directly with their tokens, through the
       // rewrite with their tokens, through the BFF with their session cookie.
+      // The floor answers as many bytes as the BFF does for this search.
+      const sample = await fetch(`${app}/api/ne/api_v1_receiveorder_base/search`, { method: "POST", headers: { "content-type": "application/json", origin: app, cookie: cookies[0]! }, body: bffBody });
+      const answerBytes = (await sample.arrayBuffer()).byteLength;
       const jobs: Record<string, Omit<LoadJob, "total" | "concurrency">> = {
         direct: {
           requests: tokens.map((t) => ({ url: `${sandboxUrl}/api_v1_receiveorder_base/search`, headers: form, body: directForm(t).toString() })),
@@ -136,6 +139,10 @@ export const bffOverhead: Bench = {
         rewrite: {
           requests: tokens.map((t) => ({ url: `${app}/__bench/rewrite/api_v1_receiveorder_base/search`, headers: form, body: directForm(t).toString() })),
           expect: success,
+        },
+        floor: {
+          requests: [{ url: `${app}/api/bench/floor?bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: "{}" }],
+          expect: { status: 200, headIncludes: '{"rows":' },
         },
         bff: {
           requests: cookies.map((cookie) => ({
@@ -151,7 +158,7 @@ export const bffOverhead: Bench = {
       const run = (name: string, total: number): Promise<LoadResult> => runLoad({ ...jobs[name]!, total, concurrency: CONCURRENCY });
       for (const name of Object.keys(jobs)) await run(name, WARMUP);
       const measure = async (rounds: number, requests: number, label: string): Promise<Record<string, LoadResult[]>> => {
-        const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], bff: [] };
+        const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], floor: [], bff: [] };
         const perRound = Math.ceil(requests / rounds);
         for (let r = 0; r < rounds; r++) {
           for (const name of Object.keys(jobs)) {
@@ -222,6 +229,14 @@ export const bffOverhead: Bench = {
       // through Next.js costs).
       const nextCpu = (name: string) => median(parts[name]!.map((x) => x.nextCpuMs!));
       const cpuRatio = median(parts.bff!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!));
+      rows.push({
+        bench: "bff-overhead",
+        name: `do-nothing route handler's Next.js CPU per request (answers ${answerBytes} bytes, as the BFF does; its p50 ${median(parts.floor!.map((x) => x.p50)).toFixed(1)} ms)`,
+        value: nextCpu("floor"),
+        unit: "ms",
+        baseline: { name: "rewrite", value: nextCpu("rewrite") },
+        ratio: median(parts.floor!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
+      });
       rows.push({
         bench: "bff-overhead",
         name: "bff Next.js CPU per request, against the do-nothing rewrite's",
