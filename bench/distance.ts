@@ -44,6 +44,9 @@ const APP_PORT = 3660;
 const SANDBOX_PORT = 4660;
 const TIMEOUT = 120_000;
 const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
+/** Debugging: BENCH_DISTANCE_ONLY=key,key runs only those scenarios; BENCH_DISTANCE_VERBOSE=1 prints each window's calls. */
+const ONLY = (process.env.BENCH_DISTANCE_ONLY ?? "").split(",").filter(Boolean);
+const VERBOSE = process.env.BENCH_DISTANCE_VERBOSE === "1";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
@@ -159,8 +162,7 @@ function scenarios(exportFilter: string): Scenario[] {
         await row.locator('[role="gridcell"][data-field]').first().click();
         await page.waitForFunction(
           () => {
-            const drawer = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.querySelector('[data-drawer-state="ready"]'));
-            const section = drawer?.querySelector("[data-order-rows]");
+            const section = document.querySelector('[data-drawer-state="ready"]') ? document.querySelector("[data-order-rows]") : null;
             const count = section?.querySelector("[data-row-count]")?.getAttribute("data-row-count");
             if (!section || !count) return false;
             const rows = [...section.querySelectorAll("tr")].filter((tr) => tr.querySelector("td"));
@@ -241,7 +243,7 @@ export const distance: Bench = {
       const quiet = networkWatch(page);
 
       const rows: BenchRow[] = [];
-      for (const scenario of scenarios(exportFilter)) {
+      for (const scenario of scenarios(exportFilter).filter((s) => ONLY.length === 0 || ONLY.includes(s.key))) {
         const samples: Record<number, Sample[]> = { 0: [], [FAR_MS]: [] };
         const measure = async (latency: number, run: number): Promise<Sample> => {
           await log.setLatency(latency);
@@ -254,6 +256,10 @@ export const distance: Bench = {
           const to = await log.now();
           await scenario.after?.(page);
           const calls: LoggedCall[] = await log.between(from, to);
+          if (VERBOSE) {
+            const at = (t: number) => (t - from).toFixed(0);
+            process.stdout.write(`    ${scenario.key} ${latency} ms, ${ms.toFixed(0)} ms: ${calls.map((c) => `${c.path.replace(/^\/api_v1_/, "")} ${at(c.start_ms)}-${at(c.end_ms)}`).join(", ")}\n`);
+          }
           const searchMs = calls.filter((c) => c.path === ORDER_SEARCH).reduce((sum, c) => sum + c.duration_ms, 0);
           return { ms, trips: sequentialRoundTrips(calls), calls: calls.length, searchMs };
         };
