@@ -11,7 +11,7 @@
 //     is ready (`data-grid-state`) with a new total (`data-grid-total`);
 //   - orders drawer: a click on a slip until the drawer is ready and lists all its order rows
 //     (`data-row-count`);
-//   - board: navigation to /board?period=last30 until every status card has `data-count`, the
+//   - board: navigation to /board?period=30d until every status card has `data-count`, the
 //     chart's table has its days, nothing is `aria-busy` and `data-updated-at` is set;
 //   - export: "export 50,000 rows" in the export dialog of /orders filtered to exactly 50,000
 //     slips (5 upstream pages of 10,000) until the browser's download event.
@@ -44,6 +44,8 @@ const APP_PORT = 3660;
 const SANDBOX_PORT = 4660;
 const TIMEOUT = 120_000;
 const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
+/** The board's 30-day period in its URL (components/board/board-period.ts). */
+const BOARD_PERIOD = "30d";
 /** Debugging: BENCH_DISTANCE_ONLY=key,key runs only those scenarios; BENCH_DISTANCE_VERBOSE=1 prints each window's calls. */
 const ONLY = (process.env.BENCH_DISTANCE_ONLY ?? "").split(",").filter(Boolean);
 const VERBOSE = process.env.BENCH_DISTANCE_VERBOSE === "1";
@@ -178,7 +180,7 @@ function scenarios(exportFilter: string): Scenario[] {
       name: "board: full load, 30 days (every card counted, chart drawn, nothing busy)",
       runs: RUNS,
       act: async (page) => {
-        await page.goto("/board?period=last30", { waitUntil: "commit" });
+        await page.goto(`/board?period=${BOARD_PERIOD}`, { waitUntil: "commit" });
         await page.waitForFunction(
           () => {
             const cards = [...document.querySelectorAll("section[data-status-id]")];
@@ -191,6 +193,14 @@ function scenarios(exportFilter: string): Scenario[] {
           null,
           { polling: "raf", timeout: TIMEOUT },
         );
+      },
+      after: async (page) => {
+        // The period the URL asked for is the one shown: 30 days pressed, and a chart of 30 days.
+        const filters = ja.board.filters;
+        const pressed = await page.getByRole("group", { name: filters.period, exact: true }).getByRole("button", { name: filters.last30, exact: true }).getAttribute("aria-pressed");
+        if (pressed !== "true") throw new Error(`/board?period=${BOARD_PERIOD} does not show the 30-day period`);
+        const days = await page.locator("[data-chart-table] tbody tr").count();
+        if (days !== 0 && days < 30) throw new Error(`the board's chart shows ${days} days, not 30`);
       },
     },
     { key: "goods-first-row", name: "goods: first row visible", runs: RUNS, maxTrips: 2, act: (page) => gotoRows(page, "/goods") },
