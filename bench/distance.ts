@@ -259,7 +259,7 @@ export const distance: Bench = {
           await log.setLatency(latency);
           await scenario.prepare?.(page, run);
           await quiet();
-          const from = await log.now();
+          const from = await log.clear();
           const t0 = performance.now();
           await scenario.act(page);
           const ms = performance.now() - t0;

@@ -54,15 +54,18 @@ export class SandboxCalls {
     return (await this.get(Number.MAX_SAFE_INTEGER)).now_ms;
   }
 
-  /** The calls that started at or after `from` and ended by `to` (both marks of `now`). */
-  async between(from: number, to: number): Promise<LoggedCall[]> {
-    const answer = await this.get(from);
-    if (answer.dropped > 0) await this.clear();
-    return answer.calls.filter((c) => c.end_ms <= to);
+  /** Empties the log (so a window's calls never overflow it); answers the sandbox's clock then. */
+  async clear(): Promise<number> {
+    const res = await fetch(`${this.sandbox}/__sandbox/calls`, { method: "DELETE" });
+    if (!res.ok) throw new Error(`DELETE /__sandbox/calls answered ${res.status}: is SANDBOX_ADMIN=1 set?`);
+    return ((await res.json()) as { now_ms: number }).now_ms;
   }
 
-  async clear(): Promise<void> {
-    await fetch(`${this.sandbox}/__sandbox/calls`, { method: "DELETE" });
+  /** The calls that started at or after `from` and ended by `to` (both marks of the sandbox's clock). */
+  async between(from: number, to: number): Promise<LoggedCall[]> {
+    const answer = await this.get(from);
+    if (answer.dropped > 0) throw new Error(`the call log dropped ${answer.dropped} calls: clear it before each window`);
+    return answer.calls.filter((c) => c.end_ms <= to);
   }
 
   async setLatency(ms: number): Promise<void> {
