@@ -5,11 +5,12 @@ import path from "node:path";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
 import { csvValidate } from "./csv-validate";
+import { distance } from "./distance";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

@@ -1,10 +1,11 @@
 // Test controls under /__sandbox (only with SANDBOX_ADMIN=1; 404 otherwise): issued tokens,
-// injected faults, the sandbox clock and extension executions (slips picked on the main screen). Documented in sandbox/README.md.
+// injected faults, the sandbox clock, the latency, the call log and extension executions (slips picked on the main screen). Documented in sandbox/README.md.
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { SANDBOX_USERS } from "./accounts";
 import { listTokens } from "./auth";
+import { callClock, type CallLog } from "./calls";
 import type { SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
 import { latencySchema, type Latency } from "./latency";
@@ -15,6 +16,7 @@ export interface AdminContext {
   clock: SandboxClock;
   faults: FaultBook;
   latency: Latency;
+  calls: CallLog;
 }
 
 const clockSchema = z
@@ -88,6 +90,15 @@ export function adminRoutes(ctx: AdminContext): Hono {
     ctx.latency.set(0, 0);
     return c.json(ctx.latency.view());
   });
+
+  // The call log: `since` (epoch ms, the clock of `now_ms`) keeps the calls that started at or after it.
+  app.get("/calls", (c) => {
+    const raw = c.req.query("since");
+    const since = raw === undefined || raw === "" ? undefined : Number(raw);
+    if (since !== undefined && !Number.isFinite(since)) return c.json({ error: `since must be a number of milliseconds (got ${raw})` }, 400);
+    return c.json({ now_ms: callClock(), capacity: ctx.calls.capacity, dropped: ctx.calls.dropped, calls: ctx.calls.list(since) });
+  });
+  app.delete("/calls", (c) => c.json({ cleared: ctx.calls.clear(), now_ms: callClock() }));
 
   app.get("/clock", (c) => c.json(clockView()));
   app.post("/clock", async (c) => {

@@ -7,6 +7,7 @@ import { SANDBOX_APP, SANDBOX_COMPANIES } from "./accounts";
 import { authenticate, checkState, findUserByUid, issueTokens, type TokenRecord, type TokenSettings, type UserRecord } from "./auth";
 import type { SandboxDb } from "./db";
 import { ApiError, invalidParameter } from "./errors";
+import { callClock, type CallLog } from "./calls";
 import type { FaultBook } from "./faults";
 import type { Latency } from "./latency";
 import type { EnqueueUpload, WaitForUpload } from "./hooks";
@@ -24,6 +25,8 @@ export interface ApiContext {
   faults: FaultBook;
   /** The distance every answer travels (sandbox/latency.ts). */
   latency?: Latency;
+  /** Records every call when set (the admin's call log, sandbox/calls.ts). */
+  calls?: CallLog;
   enqueueUpload: EnqueueUpload;
   /** Holds an upload call with `wait_flag=1` until its job is processed. */
   waitForUpload?: WaitForUpload;
@@ -36,8 +39,16 @@ type Envelope = Record<string, unknown>;
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
+/** The envelope's result and code of each answer made by `json`, for the call log. */
+const OUTCOMES = new WeakMap<Response, { result: string | null; code: string | null }>();
+
 function json(body: Envelope, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+  const response = new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+  OUTCOMES.set(response, {
+    result: typeof body.result === "string" ? body.result : null,
+    code: typeof body.code === "string" ? body.code : null,
+  });
+  return response;
 }
 
 function tokenFields(token: TokenRecord | undefined): Envelope {
@@ -195,9 +206,25 @@ async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestPa
   }
 }
 
-/** Answers one API call. */
+/** Answers one API call, and records it in the call log when there is one. */
 export async function handleApi(ctx: ApiContext, request: Request): Promise<Response> {
   const path = normalizePath(new URL(request.url).pathname);
+  const waited = { ms: 0 };
+  if (!ctx.calls) return answerApi(ctx, request, path, waited);
+  const start = callClock();
+  let status = 500;
+  let outcome: { result: string | null; code: string | null } = { result: null, code: null };
+  try {
+    const response = await answerApi(ctx, request, path, waited);
+    status = response.status;
+    outcome = OUTCOMES.get(response) ?? outcome;
+    return response;
+  } finally {
+    ctx.calls.record({ path, start_ms: start, end_ms: callClock(), latency_ms: waited.ms, status, ...outcome });
+  }
+}
+
+async function answerApi(ctx: ApiContext, request: Request, path: string, waited: { ms: number }): Promise<Response> {
   const op = ctx.registry.operation(path);
   if (!op) {
     return json({ result: "error", code: NE_CODES.notFound, message: `存在しないAPIです (unknown operation): ${path}` }, 404);
@@ -206,6 +233,7 @@ export async function handleApi(ctx: ApiContext, request: Request): Promise<Resp
   // The distance to a remote API, then transport-level faults, before anything else (no token
   // is rotated by a failed call).
   const distance = ctx.latency?.next() ?? 0;
+  waited.ms = distance;
   if (distance > 0) await sleep(distance);
   const delay = ctx.faults.fire(path, ["delay"]).reduce((sum, f) => sum + (f.delay_ms ?? 0), 0);
   if (delay > 0) await sleep(delay);

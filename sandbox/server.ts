@@ -5,6 +5,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { adminRoutes } from "./admin";
 import { handleApi, type ApiContext } from "./api";
+import { CallLog } from "./calls";
 import { openDb, type SandboxDb } from "./db";
 import { FaultBook } from "./faults";
 import { Latency } from "./latency";
@@ -44,6 +45,8 @@ export interface SandboxOptions {
   /** Every API answer waits this long first (SANDBOX_LATENCY_MS), plus up to `latencyJitterMs`. */
   latencyMs?: number;
   latencyJitterMs?: number;
+  /** Entries the admin's call log keeps (default 10,000; only with `admin`). */
+  callLogCapacity?: number;
   /** Randomness of fault rates and latency jitter (tests make it deterministic). */
   random?: () => number;
   log?: (line: string) => void;
@@ -55,6 +58,8 @@ export interface Sandbox {
   clock: SandboxClock;
   faults: FaultBook;
   latency: Latency;
+  /** The API calls answered (only with `admin`: GET /__sandbox/calls). */
+  calls: CallLog | undefined;
   registry: RegistryIndex;
   prepared: PrepareResult;
   close(): Promise<void>;
@@ -82,12 +87,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const clock = createClock(options.now);
     const faults = new FaultBook(options.random);
     const latency = new Latency(options.latencyMs ?? 0, options.latencyJitterMs ?? 0, options.random);
+    const calls = options.admin ? new CallLog(options.callLogCapacity) : undefined;
     const ctx: ApiContext = {
       db,
       registry,
       clock,
       faults,
       latency,
+      ...(calls ? { calls } : {}),
       tokens: {
         accessTtlMs: (options.accessTtlS ?? 86_400) * 1000,
         refreshTtlMs: (options.refreshTtlS ?? 259_200) * 1000,
@@ -109,7 +116,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     app.get("/users/sign_in/", (c) => showSignIn(c.req.raw));
     app.post("/users/sign_in", (c) => submitSignIn(db, clock, c.req.raw));
     app.post("/users/sign_in/", (c) => submitSignIn(db, clock, c.req.raw));
-    if (options.admin) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency }));
+    // The admin routes exist exactly when the call log does (SANDBOX_ADMIN).
+    if (calls) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency, calls }));
     app.all("/__sandbox/*", (c) => c.text("Not Found", 404));
     app.get("/", (c) => c.text("Backyard sandbox: Commerce Back-Office API (see sandbox/README.md)\n"));
     app.all("*", (c) => handleApi(ctx, c.req.raw));
@@ -120,6 +128,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       clock,
       faults,
       latency,
+      calls,
       registry,
       prepared,
       close: async () => {

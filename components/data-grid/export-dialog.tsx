@@ -1,9 +1,10 @@
 "use client";
 // Export of the whole filtered result (or the selected rows) as CSV: choose columns, encoding
 // (UTF-8 with BOM, or Shift_JIS) and header (labels in the current language, or field names);
-// rows come through the BFF 10,000 at a time with a progress bar and Cancel. Characters that
-// Shift_JIS cannot hold are listed with their row and column before anything is saved, and the
-// person chooses to save with `?` in their place or to cancel. Loaded with lazyComponent.
+// rows come through the BFF in pages of 10,000, three at a time (lib/grid/export.ts), with a
+// progress bar and Cancel. Characters that Shift_JIS cannot hold are listed with their row and
+// column before anything is saved, and the person chooses to save with `?` in their place or to
+// cancel. Loaded with lazyComponent.
 import { saveFile } from "@/components/ui/save-file";
 import { Download } from "lucide-react";
 import { useTranslations } from "next-intl";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { contrastRatio, parseHexColor, readableChipColors } from "./color";
-import { fetchAllRows } from "./export";
 import { parseGroupingTags } from "./grouping-tags";
 import { columnModel } from "./columns";
 import { createViewSchema, defaultColumnWidth, gridPreferencesSchema } from "./preferences";
@@ -48,41 +47,6 @@ describe("columns", () => {
     expect(createViewSchema.safeParse({ name: "  ", state: { filters: [] } }).success).toBe(false);
     expect(createViewSchema.safeParse({ name: "今日の出荷", state: { filters: ["x.eq:1"], size: 77 } }).success).toBe(false);
     expect(createViewSchema.safeParse({ name: "今日の出荷", state: { filters: ["x.eq:1"], size: 500 } }).success).toBe(true);
-  });
-});
-
-describe("fetching a whole result", () => {
-  it("pages in steps up to the total and reports progress", async () => {
-    const calls: [number, number][] = [];
-    const progress: number[] = [];
-    const rows = await fetchAllRows({
-      total: 25,
-      step: 10,
-      signal: new AbortController().signal,
-      fetchPage: async (offset, limit) => {
-        calls.push([offset, limit]);
-        return Array.from({ length: limit + 3 }, (_, i) => ({ id: String(offset + i) }));
-      },
-      onProgress: (done) => progress.push(done),
-    });
-    expect(calls).toEqual([[0, 10], [10, 10], [20, 5]]);
-    expect(rows).toHaveLength(25);
-    expect(rows[24]).toEqual({ id: "24" });
-    expect(progress).toEqual([0, 10, 20, 25]);
-  });
-
-  it("stops when cancelled", async () => {
-    const controller = new AbortController();
-    const run = fetchAllRows({
-      total: 100,
-      step: 10,
-      signal: controller.signal,
-      fetchPage: async (offset, limit) => {
-        if (offset === 10) controller.abort();
-        return Array.from({ length: limit }, () => ({}));
-      },
-    });
-    await expect(run).rejects.toThrow(/cancelled/);
   });
 });
 

@@ -1,0 +1,230 @@
+// fetchAllRows: a whole result in pages, a few at a time, in order, with progress, cancel, a
+// short page that ends it, and errors that leave nothing behind.
+import { describe, expect, it } from "vitest";
+import { fetchAllRows, type ExportRow } from "./export";
+
+/** A page request the test answers by hand. */
+interface Pending {
+  offset: number;
+  limit: number;
+  signal: AbortSignal;
+  resolve: (rows: ExportRow[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A fetchPage whose answers the test gives (in any order), recording what was asked and how many ran at once. */
+function manualPages() {
+  const pending: Pending[] = [];
+  const asked: [number, number][] = [];
+  let inFlight = 0;
+  let most = 0;
+  const fetchPage = (offset: number, limit: number, signal: AbortSignal) =>
+    new Promise<ExportRow[]>((resolve, reject) => {
+      asked.push([offset, limit]);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const done = () => (inFlight -= 1);
+      pending.push({
+        offset,
+        limit,
+        signal,
+        resolve: (rows) => {
+          done();
+          resolve(rows);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
+    });
+  /** Answers the pending request at `offset` with `count` rows (default: its limit). */
+  const answer = (offset: number, count?: number) => {
+    const i = pending.findIndex((p) => p.offset === offset);
+    if (i < 0) throw new Error(`no request pending at ${offset}`);
+    const [p] = pending.splice(i, 1);
+    p!.resolve(rowsAt(offset, count ?? p!.limit));
+  };
+  return { fetchPage, pending, asked, answer, most: () => most, inFlight: () => inFlight };
+}
+
+const rowsAt = (offset: number, count: number): ExportRow[] => Array.from({ length: count }, (_, i) => ({ id: String(offset + i) }));
+const ids = (rows: ExportRow[]) => rows.map((r) => Number(r.id));
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+/** Lets every settled promise run its callbacks. */
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe("fetchAllRows", () => {
+  it("pages in steps up to the total (rows past a page's limit dropped) and reports progress", async () => {
+    const calls: [number, number][] = [];
+    const progress: number[] = [];
+    const rows = await fetchAllRows({
+      total: 25,
+      step: 10,
+      signal: new AbortController().signal,
+      fetchPage: async (offset, limit) => {
+        calls.push([offset, limit]);
+        return rowsAt(offset, limit + 3);
+      },
+      onProgress: (done) => progress.push(done),
+    });
+    expect(calls).toEqual([[0, 10], [10, 10], [20, 5]]);
+    expect(ids(rows)).toEqual(range(0, 25));
+    expect(progress).toEqual([0, 10, 20, 25]);
+  });
+
+  it("keeps the rows in order whatever order the pages arrive in, and reports progress as they arrive", async () => {
+    const pages = manualPages();
+    const progress: [number, number][] = [];
+    const run = fetchAllRows({ total: 50, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d, t) => progress.push([d, t]) });
+    expect(pages.asked).toEqual([[0, 10], [10, 10], [20, 10]]);
+    pages.answer(20);
+    await flush();
+    pages.answer(10);
+    await flush();
+    pages.answer(40);
+    await flush();
+    pages.answer(0);
+    await flush();
+    pages.answer(30);
+    const rows = await run;
+    expect(ids(rows)).toEqual(range(0, 50));
+    expect(progress).toEqual([[0, 50], [10, 50], [20, 50], [30, 50], [40, 50], [50, 50]]);
+  });
+
+  it("never has more than 3 pages in flight, and starts the next one as soon as one arrives", async () => {
+    const pages = manualPages();
+    const run = fetchAllRows({ total: 100_000, signal: new AbortController().signal, fetchPage: pages.fetchPage });
+    expect(pages.inFlight()).toBe(3);
+    for (let answered = 0; answered < 10; answered++) {
+      // The oldest first, then one from the middle: either way a new page starts at once.
+      const p = pages.pending[answered % 2 === 0 ? 0 : pages.pending.length - 1]!;
+      pages.answer(p.offset);
+      await flush();
+      expect(pages.inFlight()).toBe(Math.min(3, 10 - answered - 1));
+    }
+    const rows = await run;
+    expect(rows).toHaveLength(100_000);
+    expect(ids(rows.slice(0, 3))).toEqual([0, 1, 2]);
+    expect(Number(rows.at(-1)!.id)).toBe(99_999);
+    expect(pages.most()).toBe(3);
+    expect(pages.asked.map(([offset]) => offset)).toEqual(range(0, 10).map((i) => i * 10_000));
+  });
+
+  it("takes another bound, and fetches nothing for an empty result", async () => {
+    const pages = manualPages();
+    const run = fetchAllRows({ total: 45, step: 10, concurrency: 2, signal: new AbortController().signal, fetchPage: pages.fetchPage });
+    expect(pages.inFlight()).toBe(2);
+    while (pages.pending.length > 0) {
+      pages.answer(pages.pending[0]!.offset);
+      await flush();
+    }
+    expect(ids(await run)).toEqual(range(0, 45));
+    expect(pages.most()).toBe(2);
+
+    const none = manualPages();
+    const progress: number[] = [];
+    expect(await fetchAllRows({ total: 0, signal: new AbortController().signal, fetchPage: none.fetchPage, onProgress: (d) => progress.push(d) })).toEqual([]);
+    expect(none.asked).toEqual([]);
+    expect(progress).toEqual([0]);
+  });
+
+  it("a short page ends the result: later pages are cancelled and never included, even if they arrived first", async () => {
+    const pages = manualPages();
+    const progress: number[] = [];
+    const run = fetchAllRows({ total: 60, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
+    pages.answer(20); // a later page arrives first (full)
+    await flush();
+    const third = pages.pending.find((p) => p.offset === 30)!;
+    pages.answer(0);
+    await flush();
+    pages.answer(10, 4); // short: the result ends at 14 rows
+    await flush();
+    expect(third.signal.aborted).toBe(true);
+    const rows = await run;
+    expect(ids(rows)).toEqual(range(0, 14));
+    expect(progress.at(-1)).toBe(14);
+    // Nothing after the short page was asked for once it came back.
+    expect(pages.asked.map(([offset]) => offset)).toEqual([0, 10, 20, 30, 40]);
+    // A cancelled later page failing afterwards changes nothing.
+    for (const p of pages.pending.splice(0)) p.reject(new DOMException("aborted", "AbortError"));
+    await flush();
+  });
+
+  it("a short page waits for the pages before it", async () => {
+    const pages = manualPages();
+    const run = fetchAllRows({ total: 30, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage });
+    let result: ExportRow[] | undefined;
+    void run.then((rows) => (result = rows));
+    pages.answer(10, 3);
+    await flush();
+    expect(result).toBeUndefined();
+    pages.answer(0);
+    expect(ids(await run)).toEqual(range(0, 13));
+  });
+
+  it("cancel stops every page in flight and rejects at once, even if a page ignores its signal", async () => {
+    const pages = manualPages();
+    const controller = new AbortController();
+    const run = fetchAllRows({ total: 100, step: 10, signal: controller.signal, fetchPage: pages.fetchPage });
+    pages.answer(0);
+    await flush();
+    expect(pages.pending.map((p) => p.signal.aborted)).toEqual([false, false, false]);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+    expect(pages.pending.every((p) => p.signal.aborted)).toBe(true);
+    // Answers after the cancel start nothing more.
+    const asked = pages.asked.length;
+    for (const p of pages.pending.splice(0)) p.resolve(rowsAt(p.offset, p.limit));
+    await flush();
+    expect(pages.asked).toHaveLength(asked);
+  });
+
+  it("stops when cancelled from inside a page, and does not start when already cancelled", async () => {
+    const controller = new AbortController();
+    const run = fetchAllRows({
+      total: 100,
+      step: 10,
+      signal: controller.signal,
+      fetchPage: async (offset, limit) => {
+        if (offset === 10) controller.abort();
+        return rowsAt(offset, limit);
+      },
+    });
+    await expect(run).rejects.toThrow(/cancelled/);
+    let asked = 0;
+    await expect(fetchAllRows({ total: 10, signal: controller.signal, fetchPage: async () => (asked++, []) })).rejects.toMatchObject({ name: "AbortError" });
+    expect(asked).toBe(0);
+  });
+
+  it("a failed page rejects with its error, stops the others and starts no more", async () => {
+    const pages = manualPages();
+    const progress: number[] = [];
+    const run = fetchAllRows({ total: 100, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
+    pages.answer(0);
+    await flush();
+    const failing = pages.pending.find((p) => p.offset === 20)!;
+    pages.pending.splice(pages.pending.indexOf(failing), 1);
+    failing.reject(new Error("upstream said no"));
+    await expect(run).rejects.toThrow("upstream said no");
+    expect(pages.pending.every((p) => p.signal.aborted)).toBe(true);
+    const asked = pages.asked.length;
+    for (const p of pages.pending.splice(0)) p.resolve(rowsAt(p.offset, p.limit));
+    await flush();
+    expect(pages.asked).toHaveLength(asked);
+    expect(progress).toEqual([0, 10]);
+  });
+
+  it("a page that throws before it returns a promise is a failed page", async () => {
+    const run = fetchAllRows({
+      total: 30,
+      step: 10,
+      signal: new AbortController().signal,
+      fetchPage: (offset) => {
+        if (offset === 10) throw new Error("bad request");
+        return Promise.resolve(rowsAt(offset, 10));
+      },
+    });
+    await expect(run).rejects.toThrow("bad request");
+  });
+});
