@@ -6,7 +6,7 @@ import { useId } from "react";
 import { ChoicePopover } from "@/components/data-grid/choice-popover";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
-import type { PeriodKind } from "./board-period";
+import type { PeriodKind } from "@/lib/board/period";
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");

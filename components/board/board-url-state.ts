@@ -2,7 +2,7 @@
 //   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&wall=1
 // Every value is checked when read; a bad one is dropped and its default used.
 import { createParser, parseAsStringLiteral } from "nuqs";
-import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "./board-period";
+import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "@/lib/board/period";
 
 const SHOP_ID = /^\d{1,10}$/;
 const MAX_SHOPS = 200;

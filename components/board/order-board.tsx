@@ -16,7 +16,7 @@ import { isBffError } from "@/lib/query/bff-error";
 import type { ConditionInput } from "@/lib/query/choice-types";
 import { useChoices } from "@/lib/query/choices";
 import { useInfo } from "@/lib/query/hooks";
-import { dateConditions, periodRange, type PeriodKind } from "./board-period";
+import { dateConditions, periodRange, type PeriodKind } from "@/lib/board/period";
 import { boardUrlParsers } from "./board-url-state";
 import { PeriodFilter, ShopFilter } from "./board-filters";
 import { OrdersPerDay } from "./orders-per-day";

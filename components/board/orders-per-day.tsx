@@ -9,7 +9,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { cn } from "@/components/ui/cn";
 import type { ConditionInput } from "@/lib/query/choice-types";
 import { countQuery } from "@/lib/query/hooks";
-import { chartDays, dateConditions, MAX_CHART_DAYS, type DayRange } from "./board-period";
+import { chartDays, dateConditions, MAX_CHART_DAYS, type DayRange } from "@/lib/board/period";
 import { ORDER_COUNT } from "./use-board-refresh";
 
 const OrdersPerDayChart = lazyComponent(() => import("./orders-per-day-chart"));
