@@ -16,7 +16,7 @@ export const boardKeys = {
   numbers: (params: BoardParams) => [...boardKeys.all, { from: params.from, to: params.to, shops: [...params.shops], includeCancelled: params.includeCancelled }] as const,
 };
 
-/** Set by "Refresh now": the board's next fetch asks for fresh numbers. */
+/** Set by "Refresh now": the board's fetches ask for fresh numbers until one succeeds. */
 let freshRequested = false;
 
 export function requestFreshBoard(): void {
@@ -41,10 +41,11 @@ export async function fetchBoard(query: BoardQuery, signal?: AbortSignal): Promi
 export function useBoardNumbers(params: BoardParams | null): UseQueryResult<BoardAnswer, BffError> {
   return useQuery<BoardAnswer, BffError>({
     queryKey: params ? boardKeys.numbers(params) : [...boardKeys.all, null],
-    queryFn: ({ signal }) => {
-      const fresh = freshRequested;
+    queryFn: async ({ signal }) => {
+      // Retries of a fresh request ask fresh too (else the server's kept numbers would pass for new ones).
+      const answer = await fetchBoard({ ...params!, fresh: freshRequested }, signal);
       freshRequested = false;
-      return fetchBoard({ ...params!, fresh }, signal);
+      return answer;
     },
     enabled: params !== null,
     placeholderData: keepPreviousData,
