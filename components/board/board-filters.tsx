@@ -1,12 +1,13 @@
 "use client";
 // The board's filters: shops (the same choices as the orders grid's quick filter) and a period on
-// the order date (today, 7 days, 30 days, or from-to). Their state is the URL's (board-url-state.ts).
+// the order date (today, 7 days, 30 days, or from-to), and whether cancelled slips count. Their
+// state is the URL's (board-url-state.ts).
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ChoicePopover } from "@/components/data-grid/choice-popover";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
-import type { PeriodKind } from "./board-period";
+import type { PeriodKind } from "@/lib/board/period";
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");
@@ -66,6 +67,26 @@ export function PeriodFilter({
           <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onCustom({ from: from || null, to: e.target.value || null })} className={input} />
         </fieldset>
       ) : null}
+    </div>
+  );
+}
+
+/** Whether cancelled slips are counted (off by default: the board counts live slips). */
+export function CancelledFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useTranslations("board.filters");
+  const id = useId();
+  return (
+    <div className="flex h-8 items-center gap-2 rounded-md border border-ink-200 bg-ink-0 px-2.5 shadow-xs dark:border-ink-700 dark:bg-ink-850">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 accent-brand-600 dark:accent-brand-400"
+      />
+      <label htmlFor={id} className="text-xs font-medium text-ink-800 dark:text-ink-100">
+        {t("includeCancelled")}
+      </label>
     </div>
   );
 }

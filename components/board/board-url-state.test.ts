@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDay, parseShops, parseWall } from "./board-url-state";
+import { parseCancelled, parseDay, parseShops, parseWall } from "./board-url-state";
 
 describe("board URL values", () => {
   it("shops: digits only, deduplicated, empty is none", () => {
@@ -17,5 +17,11 @@ describe("board URL values", () => {
   it("wall is on only with 1", () => {
     expect(parseWall("1")).toBe(true);
     expect(parseWall("true")).toBeNull();
+  });
+
+  it("cancelled slips are counted only with cancelled=1", () => {
+    expect(parseCancelled("1")).toBe(true);
+    expect(parseCancelled("0")).toBeNull();
+    expect(parseCancelled("yes")).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // The board's state in the URL (nuqs), so a board can be bookmarked or opened on a TV as it is:
-//   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&wall=1
+//   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&cancelled=1&wall=1
 // Every value is checked when read; a bad one is dropped and its default used.
 import { createParser, parseAsStringLiteral } from "nuqs";
-import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "./board-period";
+import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "@/lib/board/period";
 
 const SHOP_ID = /^\d{1,10}$/;
 const MAX_SHOPS = 200;
@@ -18,15 +18,19 @@ export function parseDay(s: string): string | null {
   return isDay(s) ? s : null;
 }
 
-/** `wall=1`: on; anything else off. */
+/** `wall=1` (and `cancelled=1`): on; anything else off. */
 export function parseWall(s: string): boolean | null {
   return s === "1" ? true : null;
 }
+
+/** `cancelled=1`: cancelled slips are counted too; anything else leaves them out (the default). */
+export const parseCancelled = parseWall;
 
 export const boardUrlParsers = {
   shop: createParser({ parse: parseShops, serialize: (ids: string[]) => ids.join(","), eq: (a, b) => a.join() === b.join() }).withDefault([]),
   period: parseAsStringLiteral(PERIOD_KINDS).withDefault(DEFAULT_PERIOD),
   from: createParser({ parse: parseDay, serialize: (s: string) => s }),
   to: createParser({ parse: parseDay, serialize: (s: string) => s }),
+  cancelled: createParser({ parse: parseCancelled, serialize: () => "1" }).withDefault(false),
   wall: createParser({ parse: parseWall, serialize: () => "1" }).withDefault(false),
 };

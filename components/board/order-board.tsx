@@ -1,8 +1,11 @@
 "use client";
 // The order status board for managers: a card per order status (spec 3.1, in the order of the
-// classification list) with its count and newest slips, filtered by shop and order-date period
-// (kept in the URL), orders per day, refreshed on its own, and a wall-screen mode for a TV
-// (?wall=1, "f" to enter, Esc to leave) in which the shell steps aside (app/globals.css).
+// classification list) with its count and newest slips, filtered by shop, order-date period and
+// whether cancelled slips count (kept in the URL), orders per day, refreshed on its own, and a
+// wall-screen mode for a TV (?wall=1, "f" to enter, Esc to leave) in which the shell steps aside
+// (app/globals.css) and everything fits one 1920×1080 screen. Every number on it comes from one
+// request, GET /api/board (board-query.ts), which the server computes once per refresh interval
+// for the whole company.
 import { Maximize2, Minimize2, RefreshCw, CircleAlert } from "lucide-react";
 import { useQueryStates } from "nuqs";
 import { useLocale, useTranslations } from "next-intl";
@@ -13,19 +16,18 @@ import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { classificationValues } from "@/lib/ne/registry/resources/classifications";
 import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
 import { isBffError } from "@/lib/query/bff-error";
-import type { ConditionInput } from "@/lib/query/choice-types";
 import { useChoices } from "@/lib/query/choices";
 import { useInfo } from "@/lib/query/hooks";
-import { dateConditions, periodRange, type PeriodKind } from "./board-period";
+import { periodRange, type PeriodKind } from "@/lib/board/period";
+import { useBoardNumbers, type BoardParams } from "./board-query";
 import { boardUrlParsers } from "./board-url-state";
-import { PeriodFilter, ShopFilter } from "./board-filters";
-import { OrdersPerDay } from "./orders-per-day";
+import { CancelledFilter, PeriodFilter, ShopFilter } from "./board-filters";
+import { OrdersPerDay, type ChartState } from "./orders-per-day";
 import { clockTime, REFRESH_CHOICES, REFRESH_STORAGE_KEY, refreshChoiceOf, type RefreshChoice } from "./refresh-schedule";
-import { StatusCard, type BoardStatusItem } from "./status-card";
+import { StatusCard, type BoardStatusItem, type StatusCardState } from "./status-card";
 import { useBoardRefresh } from "./use-board-refresh";
 
 const STATUS_INFO = "/api_v1_system_orderstatus/info";
-const SHOP_FIELD = "receive_order_shop_id";
 const STORAGE_EVENT = "backyard-board-refresh";
 
 function subscribeRefreshChoice(onChange: () => void): () => void {
@@ -60,6 +62,11 @@ function useRefreshChoice(): RefreshChoice {
   return refreshChoiceOf(stored);
 }
 
+/** Cards per row on a wall screen: all in one row up to eight, else two rows. */
+function wallColumns(statuses: number): number {
+  return statuses <= 8 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
@@ -79,11 +86,25 @@ export function OrderBoard() {
   const [now, setNow] = useState(() => Date.now());
   const refreshNow = useCallback(() => {
     setNow(Date.now());
-    refresh();
+    refresh({ fresh: true });
   }, [refresh]);
   const range = periodRange(url.period, new Date(Math.max(now, board.updatedAt)), { from: url.from, to: url.to });
-  const shopConditions = useMemo<ConditionInput[]>(() => (url.shop.length ? [{ field: SHOP_FIELD, op: "in", value: url.shop }] : []), [url.shop]);
-  const conditions: ConditionInput[] = range ? [...shopConditions, ...dateConditions(range)] : shopConditions;
+  const params: BoardParams | null = range ? { from: range.from, to: range.to, shops: url.shop, includeCancelled: url.cancelled } : null;
+  const numbers = useBoardNumbers(params);
+  const answer = numbers.data;
+  // Failed with nothing to show: every card and the chart say so (a failed refresh keeps the last answer).
+  const failed = !answer && numbers.isError;
+  const stale = numbers.isPlaceholderData;
+  const counts = useMemo(() => new Map(answer?.statuses.map((s) => [s.id, s]) ?? []), [answer]);
+  const cardState = (id: string): StatusCardState => {
+    if (failed) return { kind: "failed" };
+    if (!answer) return { kind: "loading" };
+    const numbersOf = counts.get(id);
+    // Read from every slip of the period, a status without any has none; counted, it was not counted.
+    const count = numbersOf?.count ?? (answer.source === "rows" ? 0 : null);
+    return { kind: "ready", count, newest: numbersOf?.newest ?? [], stale };
+  };
+  const chartState: ChartState = failed ? { kind: "failed" } : answer ? { kind: "ready", days: answer.days, stale } : { kind: "loading" };
 
   // Shop names label the slips as well as the filter: fetched at once.
   const shops = useChoices(CHOICES.shop, locale, true);
@@ -127,8 +148,10 @@ export function OrderBoard() {
   const periodSummary = range ? (range.from === range.to ? range.from : `${range.from} – ${range.to}`) : "";
 
   return (
-    <div data-wall-screen={wall ? "" : undefined} className={cn("flex flex-col", wall ? "gap-6" : "gap-4")}>
-      <div className="flex flex-col gap-3 border-b border-ink-200 pb-4 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800">
+    // On a wall screen the board is exactly the screen's height: the cards take what they need and
+    // the chart the rest, so nothing scrolls (e2e: 1920×1080 with every status of the list).
+    <div data-wall-screen={wall ? "" : undefined} className={cn("flex flex-col gap-4", wall && "h-[calc(100dvh-2rem)] min-h-0")}>
+      <div className={cn("flex flex-col gap-3 border-b border-ink-200 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800", wall ? "pb-3" : "pb-4")}>
         <div className="min-w-0 space-y-1">
           <h1 className={cn("font-semibold tracking-tight text-ink-950 dark:text-ink-0", wall ? "text-3xl" : "text-xl")}>{tArea("title")}</h1>
           <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>
@@ -137,6 +160,8 @@ export function OrderBoard() {
                 <span data-user-content={url.shop.length ? "" : undefined}>{shopSummary}</span>
                 {" · "}
                 <span className="tabular-nums">{periodSummary}</span>
+                {" · "}
+                <span>{url.cancelled ? t("filters.cancelledIncluded") : t("filters.cancelledExcluded")}</span>
               </>
             ) : (
               t("description")
@@ -192,8 +217,20 @@ export function OrderBoard() {
             onKind={(kind: PeriodKind) => void setUrl(kind === "custom" ? { period: kind, from: range?.from ?? null, to: range?.to ?? null } : { period: kind, from: null, to: null })}
             onCustom={({ from, to }) => void setUrl({ period: "custom", from, to })}
           />
+          <CancelledFilter checked={url.cancelled} onChange={(on) => void setUrl({ cancelled: on ? true : null })} />
+          {answer && !stale ? (
+            <p data-cancelled-note className="text-xs text-ink-600 dark:text-ink-300">
+              {url.cancelled ? t("filters.cancelledCounted", { count: answer.cancelled }) : t("filters.cancelledLeftOut", { count: answer.cancelled })}
+            </p>
+          ) : null}
         </div>
       )}
+
+      {answer?.source === "counts" ? (
+        <p data-board-counts-note className={cn("rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100", wall ? "text-base" : "text-sm")}>
+          {t("countsNote", { slips: answer.slips.toLocaleString(locale) })}
+        </p>
+      ) : null}
 
       {board.error ? (
         <div role="alert" data-board-error className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900/60 dark:bg-red-950/40">
@@ -209,13 +246,16 @@ export function OrderBoard() {
         </div>
       ) : null}
 
-      <div className={cn("grid gap-4", wall ? "grid-cols-2 lg:grid-cols-4" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}>
+      <div
+        className={cn("grid gap-4", wall ? "shrink-0" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}
+        style={wall ? { gridTemplateColumns: `repeat(${wallColumns(statuses?.length ?? ORDER_STATUS.length)}, minmax(0, 1fr))` } : undefined}
+      >
         {statuses
-          ? statuses.map((status) => <StatusCard key={status.id} status={status} conditions={conditions} shopName={shops.labelOf} wall={wall} />)
-          : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className="h-64 animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800" />)}
+          ? statuses.map((status) => <StatusCard key={status.id} status={status} state={cardState(status.id)} shopName={shops.labelOf} onRetry={refreshNow} wall={wall} />)
+          : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className={cn("animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800", wall ? "h-80" : "h-64")} />)}
       </div>
 
-      {range ? <OrdersPerDay range={range} shopConditions={shopConditions} wall={wall} /> : null}
+      {range ? <OrdersPerDay range={range} state={chartState} onRetry={refreshNow} wall={wall} /> : null}
     </div>
   );
 }

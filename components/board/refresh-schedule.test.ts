@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, intervalMs, nextRefreshDelay, refreshChoiceOf } from "./refresh-schedule";
+import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
+import { clockTime, intervalMs, nextRefreshDelay, REFRESH_CHOICES, refreshChoiceOf } from "./refresh-schedule";
 
 describe("refresh choice", () => {
   it("defaults to 60 s for nothing or anything unknown stored", () => {
@@ -40,5 +41,13 @@ describe("nextRefreshDelay", () => {
 describe("clockTime", () => {
   it("is HH:MM:SS with leading zeros", () => {
     expect(clockTime(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe("03:04:05");
+  });
+});
+
+describe("the server's cache lifetime", () => {
+  it("is the shortest refresh interval, so no board gets numbers older than its own interval", () => {
+    const shortest = Math.min(...REFRESH_CHOICES.map(intervalMs).filter((ms): ms is number => ms !== null));
+    expect(BOARD_CACHE_TTL_MS).toBe(shortest);
+    expect(BOARD_CACHE_TTL_MS).toBe(30_000);
   });
 });

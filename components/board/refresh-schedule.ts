@@ -1,9 +1,11 @@
 // When the board refreshes: every `interval` after the last refresh, never while the tab is
 // hidden, at once on coming back when a refresh fell due meanwhile. Pure (the hook in
-// use-auto-refresh.ts applies it), so the unit tests pin it.
+// use-board-refresh.ts applies it), so the unit tests pin it.
 
-export const REFRESH_CHOICES = ["off", "30", "60", "300"] as const;
-export type RefreshChoice = (typeof REFRESH_CHOICES)[number];
+// The choices live with the board endpoint's contract: the server keeps numbers as long as the shortest.
+import { REFRESH_CHOICES, type RefreshChoice } from "@/lib/board/contract";
+
+export { REFRESH_CHOICES, type RefreshChoice };
 export const DEFAULT_REFRESH: RefreshChoice = "60";
 export const REFRESH_STORAGE_KEY = "backyard.board.refresh";
 

@@ -1,19 +1,15 @@
 "use client";
-// One order status (spec 3.1) on the board: how many slips are in it for the shops and period
-// chosen (the API's count), and its newest slips. The API answers rows in slip-number order and
-// has no sort, so the newest are the last ones: the search starts at count - NEWEST.
+// One order status (spec 3.1) on the board: how many slips are in it for the shops, period and
+// cancelled choice on screen, and its newest slips, as the board's one answer (GET /api/board)
+// says. Before the first answer it shows a skeleton; when the numbers could not be loaded it says
+// so, with Retry, never a zero; while a new question loads the last answer stays, dimmed.
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { OrderStatusDot } from "@/components/orders/order-status-dot";
+import { NEWEST, type BoardSlip } from "@/lib/board/contract";
 import { formatJstDateTime, formatYen } from "@/lib/grid/format";
-import type { ConditionInput } from "@/lib/query/choice-types";
-import { useCount, useSearch } from "@/lib/query/hooks";
-import { ORDER_COUNT, ORDER_SEARCH } from "./use-board-refresh";
-
-export const NEWEST = 5;
-const P = "receive_order_";
-const FIELDS = [`${P}id`, `${P}shop_id`, `${P}purchaser_name`, `${P}total_amount`, `${P}date`];
 
 export interface BoardStatusItem {
   id: string;
@@ -22,102 +18,120 @@ export interface BoardStatusItem {
   userContent: boolean;
 }
 
+/** What a card shows: numbers (count null: the answer did not count this status), loading, or failed. */
+export type StatusCardState = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; count: number | null; newest: readonly BoardSlip[]; stale: boolean };
+
 export function StatusCard({
   status,
-  conditions,
+  state,
   shopName,
+  onRetry,
   wall,
 }: {
   status: BoardStatusItem;
-  conditions: readonly ConditionInput[];
+  state: StatusCardState;
   shopName: (id: string) => string | undefined;
+  onRetry: () => void;
   wall: boolean;
 }) {
   const t = useTranslations("board.status");
+  const tQuery = useTranslations("query");
   const locale = useLocale();
-  const own = [...conditions, { field: `${P}order_status_id`, op: "eq" as const, value: status.id }];
-  const count = useCount(ORDER_COUNT, { conditions: own });
-  const total = count.data?.count;
-  const offset = total === undefined ? 0 : Math.max(0, total - NEWEST);
-  const slips = useSearch(ORDER_SEARCH, { fields: FIELDS, conditions: own, offset, limit: NEWEST }, { enabled: total !== undefined && total > 0, keepPrevious: true });
   const headingId = `board-status-${status.id}`;
-  const newestFirst = [...(slips.data?.rows ?? [])].reverse();
-  const failedFirstLoad = total === undefined && count.isError;
+  const count = state.kind === "ready" ? state.count : null;
 
   return (
     <section
       aria-labelledby={headingId}
-      aria-busy={count.isFetching || slips.isFetching || undefined}
+      aria-busy={state.kind === "loading" || (state.kind === "ready" && state.stale) || undefined}
       data-status-id={status.id}
-      data-count={total ?? ""}
-      className="flex min-w-0 flex-col gap-3 rounded-lg border border-ink-200 bg-ink-0 p-4 shadow-xs dark:border-ink-800 dark:bg-ink-900"
+      data-count={count ?? ""}
+      data-state={state.kind}
+      className={cn(
+        "flex min-w-0 flex-col rounded-lg border border-ink-200 bg-ink-0 shadow-xs dark:border-ink-800 dark:bg-ink-900",
+        wall ? "gap-2 p-4" : "gap-3 p-4",
+      )}
     >
-      <h2 id={headingId} className={cn("flex items-center gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-xl" : "text-sm")}>
-        <OrderStatusDot status={status.id} />
-        <span data-user-content={status.userContent || undefined}>{status.label}</span>
+      <h2 id={headingId} className={cn("flex items-center gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-xl leading-tight" : "text-sm")}>
+        <OrderStatusDot status={status.id} large={wall} />
+        <span data-user-content={status.userContent || undefined} className="min-w-0 truncate">
+          {status.label}
+        </span>
       </h2>
-      {total === undefined ? (
-        failedFirstLoad ? (
-          <p className="text-sm text-red-700 dark:text-red-300">{t("failed")}</p>
-        ) : (
-          <div aria-hidden="true" data-skeleton className={cn("animate-pulse rounded bg-ink-100 dark:bg-ink-800", wall ? "h-20 w-32" : "h-10 w-20")} />
-        )
+      {state.kind === "loading" ? (
+        <div aria-hidden="true" data-skeleton className={cn("animate-pulse rounded bg-ink-100 dark:bg-ink-800", wall ? "h-18 w-32" : "h-10 w-20")} />
+      ) : state.kind === "failed" ? (
+        <div role="status" className="flex flex-col items-start gap-2">
+          <p className={cn("font-medium text-red-700 dark:text-red-300", wall ? "text-lg" : "text-sm")}>{t("failed")}</p>
+          {wall ? null : (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              {tQuery("retry")}
+            </Button>
+          )}
+        </div>
+      ) : count === null ? (
+        <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>{t("notCounted")}</p>
       ) : (
-        <p className="flex flex-wrap items-baseline gap-x-1.5">
+        <p className={cn("flex flex-wrap items-baseline gap-x-1.5", state.stale && "opacity-60")}>
           <span data-board-count className={cn("font-semibold tracking-tight text-ink-950 tabular-nums dark:text-ink-0", wall ? "text-7xl" : "text-4xl")}>
-            {total.toLocaleString(locale)}
+            {count.toLocaleString(locale)}
           </span>
-          <span className={cn("text-ink-600 dark:text-ink-300", wall ? "text-xl" : "text-sm")}>{total === 1 ? t("unitOne") : t("unitOther")}</span>
+          <span className={cn("text-ink-600 dark:text-ink-300", wall ? "text-xl" : "text-sm")}>{count === 1 ? t("unitOne") : t("unitOther")}</span>
         </p>
       )}
-      <div className="flex min-w-0 flex-col gap-1">
-        <h3 className={cn("font-medium text-ink-600 dark:text-ink-300", wall ? "text-base" : "text-xs")}>{t("newest", { count: NEWEST })}</h3>
-        {total === undefined || (total > 0 && !slips.data) ? (
-          failedFirstLoad || slips.isError ? (
-            <p className="text-sm text-red-700 dark:text-red-300">{t("slipsFailed")}</p>
-          ) : (
+      {state.kind === "failed" ? null : (
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className={cn("font-medium text-ink-600 dark:text-ink-300", wall ? "text-base" : "text-xs")}>{t("newest", { count: NEWEST })}</h3>
+          {state.kind === "loading" ? (
             <ul aria-hidden="true" className="flex flex-col gap-1.5">
               {Array.from({ length: 3 }, (_, i) => (
-                <li key={i} data-skeleton className="h-9 animate-pulse rounded bg-ink-100 dark:bg-ink-800" />
+                <li key={i} data-skeleton className={cn("animate-pulse rounded bg-ink-100 dark:bg-ink-800", wall ? "h-7" : "h-9")} />
               ))}
             </ul>
-          )
-        ) : total === 0 ? (
-          <p className="text-sm text-ink-600 dark:text-ink-300">{t("none")}</p>
-        ) : (
-          <ul className={cn("flex flex-col divide-y divide-ink-100 dark:divide-ink-800", slips.isPlaceholderData && "opacity-60")}>
-            {newestFirst.map((row) => {
-              const id = row[`${P}id`] ?? "";
-              const shopId = row[`${P}shop_id`] ?? "";
-              const shop = shopName(shopId);
-              return (
-                <li key={id}>
-                  <Link
-                    href={`/orders?open=${encodeURIComponent(id)}`}
-                    data-slip-id={id}
-                    className={cn(
-                      "grid grid-cols-[1fr_auto] gap-x-2 rounded px-1 py-1.5 hover:bg-ink-50 focus-visible:bg-ink-50 dark:hover:bg-ink-800 dark:focus-visible:bg-ink-800",
-                      wall ? "text-base" : "text-xs",
-                    )}
-                  >
-                    <span className="min-w-0 truncate font-medium text-brand-700 tabular-nums dark:text-brand-300">
-                      <span className="sr-only">{t("slip")} </span>
-                      {id}
-                    </span>
-                    <span className="text-right font-medium text-ink-900 tabular-nums dark:text-ink-100">{formatYen(row[`${P}total_amount`] ?? "")}</span>
-                    <span className="min-w-0 truncate text-ink-700 dark:text-ink-200">
-                      <span data-user-content>{row[`${P}purchaser_name`] ?? ""}</span>
-                      {" · "}
-                      {shop ? <span data-user-content>{shop}</span> : <span>{t("shopId", { id: shopId })}</span>}
-                    </span>
-                    <span className="text-right text-ink-600 tabular-nums dark:text-ink-300">{formatJstDateTime(row[`${P}date`] ?? "")}</span>
-                  </Link>
+          ) : state.newest.length === 0 ? (
+            <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-base" : "text-sm")}>{count === 0 ? t("none") : t("newestUnknown")}</p>
+          ) : (
+            <ul className={cn("flex flex-col divide-y divide-ink-100 dark:divide-ink-800", state.stale && "opacity-60")}>
+              {state.newest.map((slip) => (
+                <li key={slip.id}>
+                  <SlipLink slip={slip} shop={shopName(slip.shopId)} wall={wall} />
                 </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </section>
+  );
+}
+
+/** A newest slip: opens it on /orders. On a wall screen one line (number and amount), read across a room. */
+function SlipLink({ slip, shop, wall }: { slip: BoardSlip; shop: string | undefined; wall: boolean }) {
+  const t = useTranslations("board.status");
+  return (
+    <Link
+      href={`/orders?open=${encodeURIComponent(slip.id)}`}
+      data-slip-id={slip.id}
+      className={cn(
+        "grid grid-cols-[1fr_auto] gap-x-2 rounded px-1 hover:bg-ink-50 focus-visible:bg-ink-50 dark:hover:bg-ink-800 dark:focus-visible:bg-ink-800",
+        wall ? "py-0.5 text-lg leading-snug" : "py-1.5 text-xs",
+      )}
+    >
+      <span className="min-w-0 truncate font-medium text-brand-700 tabular-nums dark:text-brand-300">
+        <span className="sr-only">{t("slip")} </span>
+        {slip.id}
+      </span>
+      <span className="text-right font-medium text-ink-900 tabular-nums dark:text-ink-100">{formatYen(slip.totalAmount)}</span>
+      {wall ? null : (
+        <>
+          <span className="min-w-0 truncate text-ink-700 dark:text-ink-200">
+            <span data-user-content>{slip.purchaserName}</span>
+            {" · "}
+            {shop ? <span data-user-content>{shop}</span> : <span>{t("shopId", { id: slip.shopId })}</span>}
+          </span>
+          <span className="text-right text-ink-600 tabular-nums dark:text-ink-300">{formatJstDateTime(slip.date)}</span>
+        </>
+      )}
+    </Link>
   );
 }

@@ -1,21 +1,19 @@
 "use client";
-// The board's refresh: one state for every card and the chart (is anything loading, when did the
-// numbers last come, did the last refresh fail), a refresh of all of them at once, and the
-// automatic refresh of refresh-schedule.ts (paused while the tab is hidden). A failed query keeps
-// its last answer (TanStack Query keeps `data` on error), so a failure never blanks the board.
+// The board's refresh: its state (is it loading, when did the numbers last come, did the last
+// refresh fail), a refresh, and the automatic refresh of refresh-schedule.ts (paused while the
+// tab is hidden). The board has one query (board-query.ts: GET /api/board), so a refresh is one
+// request. A failed query keeps its last answer (TanStack Query keeps `data` on error), so a
+// failure never blanks the board. "Refresh now" asks the server for fresh numbers; the timer takes
+// what the server keeps (at most one refresh interval old, shared with every screen of the company).
 import { useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { BffError } from "@/lib/query/bff-error";
-import { neKeys } from "@/lib/query/keys";
+import { boardKeys, requestFreshBoard } from "./board-query";
 import { nextRefreshDelay, type RefreshChoice } from "./refresh-schedule";
 
-export const ORDER_COUNT = "/api_v1_receiveorder_base/count";
-export const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
-const BOARD_KEYS: readonly (readonly unknown[])[] = [neKeys.operation(ORDER_COUNT), neKeys.operation(ORDER_SEARCH)];
-
-/** The board's own queries: order counts and searches (the shop list is not refreshed). */
+/** The board's own query (the shop list and the status list are not refreshed). */
 export function isBoardQuery(query: Query): boolean {
-  return BOARD_KEYS.some((prefix) => prefix.every((part, i) => query.queryKey[i] === part));
+  return query.queryKey[0] === boardKeys.all[0];
 }
 
 export interface BoardStatus {
@@ -47,7 +45,7 @@ function boardStatusOf(cache: QueryCache): BoardStatus {
   return next;
 }
 
-export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh: () => void } {
+export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh: (options?: { fresh?: boolean }) => void } {
   const client = useQueryClient();
   const cache = client.getQueryCache();
   // An external store, not state set from a cache listener: every render of a query hook tells the
@@ -61,10 +59,14 @@ export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh:
   );
 
   const lastRefreshAt = useRef(0);
-  const refresh = useCallback(() => {
-    lastRefreshAt.current = Date.now();
-    void client.refetchQueries({ predicate: isBoardQuery, type: "active" });
-  }, [client]);
+  const refresh = useCallback(
+    (options: { fresh?: boolean } = {}) => {
+      lastRefreshAt.current = Date.now();
+      if (options.fresh) requestFreshBoard();
+      void client.refetchQueries({ predicate: isBoardQuery, type: "active" });
+    },
+    [client],
+  );
 
   useEffect(() => {
     if (lastRefreshAt.current === 0) lastRefreshAt.current = Date.now();

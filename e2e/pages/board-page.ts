@@ -1,10 +1,12 @@
 // The order status board as a manager sees it: a card per order status with its count and newest
-// slips, the filters, the refresh controls and the wall-screen button, found by role and name in
-// the page's language.
+// slips, the filters (shops, period, cancelled), the refresh controls, the chart and the
+// wall-screen button, found by role and name in the page's language; plus what a story measures
+// on it (the board's requests, whether it fits the screen, the colours of its status dots).
 import { expect, type Locator, type Page } from "@playwright/test";
 import { catalogues, messagePattern } from "./messages";
 
-const ORDER_COUNT = "/api/ne/api_v1_receiveorder_base/count";
+/** The board's one endpoint: every number on the board comes from one GET of it. */
+const BOARD_ENDPOINT = "/api/board";
 
 export class BoardPage {
   readonly page: Page;
@@ -47,6 +49,36 @@ export class BoardPage {
     return this.slipLinks(statusId).evaluateAll((links) => links.map((a) => a.getAttribute("data-slip-id") ?? ""));
   }
 
+  /** The chart of orders per day. */
+  get chart(): Locator {
+    return this.page.getByRole("region", { name: this.messages.chart.title });
+  }
+
+  /** What the chart says when its numbers could not be loaded. */
+  get chartFailure(): Locator {
+    return this.chart.getByText(this.messages.chart.failed);
+  }
+
+  /** The bars of the chart (drawn only when its numbers came). */
+  get chartBars(): Locator {
+    return this.chart.locator(".recharts-bar-rectangle");
+  }
+
+  /** Cards that say their numbers could not be loaded. */
+  get failedCards(): Locator {
+    return this.cards.filter({ hasText: this.messages.status.failed });
+  }
+
+  /** The big numbers on the whole board. */
+  get shownCounts(): Locator {
+    return this.page.locator("[data-board-count]");
+  }
+
+  /** "Count cancelled slips": off by default. */
+  get cancelledToggle(): Locator {
+    return this.page.getByLabel(this.messages.filters.includeCancelled);
+  }
+
   /** The rows (one a day) of the table that stands for the chart for screen readers. */
   get chartRows(): Locator {
     return this.page.getByRole("table", { name: messagePattern(this.messages.chart.tableCaption) }).getByRole("row").filter({ has: this.page.getByRole("cell") });
@@ -87,27 +119,27 @@ export class BoardPage {
   }
 
   /**
-   * From the next page load on, counts in the page every count call the board makes to the BFF.
-   * The count is raised as the page calls fetch, so right after `page.clock.fastForward` (which
-   * runs the timers that fell due inside the page) it already holds any refresh they made: a
-   * "no refresh" check needs no pause to let requests show up.
+   * From the next page load on, counts in the page every request the board makes to its endpoint
+   * (one per refresh). The count is raised as the page calls fetch, so right after
+   * `page.clock.fastForward` (which runs the timers that fell due inside the page) it already holds
+   * any refresh they made: a "no refresh" check needs no pause to let requests show up.
    */
-  async countCountCalls(): Promise<void> {
+  async countBoardCalls(): Promise<void> {
     await this.page.addInitScript((path) => {
-      const w = window as unknown as { __boardCountCalls: number };
-      w.__boardCountCalls = 0;
+      const w = window as unknown as { __boardCalls: number };
+      w.__boardCalls = 0;
       const original = window.fetch.bind(window);
       window.fetch = (input, init) => {
         const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-        if (new URL(url, location.href).pathname === path) w.__boardCountCalls += 1;
+        if (new URL(url, location.href).pathname === path) w.__boardCalls += 1;
         return original(input, init);
       };
-    }, ORDER_COUNT);
+    }, BOARD_ENDPOINT);
   }
 
-  /** Count calls made since the page loaded (see countCountCalls). */
-  async countCalls(): Promise<number> {
-    return this.page.evaluate(() => (window as unknown as { __boardCountCalls?: number }).__boardCountCalls ?? 0);
+  /** Board requests made since the page loaded (see countBoardCalls). */
+  async boardCalls(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __boardCalls?: number }).__boardCalls ?? 0);
   }
 
   /** Pretends the tab was hidden or shown again (the browser's visibilitychange). */
@@ -133,6 +165,28 @@ export class BoardPage {
   async goto(query = ""): Promise<void> {
     await this.page.goto(`/board${query}`);
     await this.waitForCounts();
+  }
+
+  /** The page's height against the viewport's: a board that fits scrolls not at all. */
+  async pageAndViewportHeight(): Promise<{ scrollHeight: number; viewportHeight: number }> {
+    return this.page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, viewportHeight: window.innerHeight }));
+  }
+
+  /**
+   * Each card's status dot colour and the card's own background, as the browser computed them
+   * (`rgb(r, g, b)`), in the cards' order.
+   */
+  async dotAndCardColours(): Promise<{ status: string; dot: string; card: string }[]> {
+    return this.cards.evaluateAll((cards) =>
+      cards.map((card) => {
+        const dot = card.querySelector("[data-status-dot]");
+        return {
+          status: card.getAttribute("data-status-id") ?? "",
+          dot: dot ? getComputedStyle(dot).backgroundColor : "",
+          card: getComputedStyle(card).backgroundColor,
+        };
+      }),
+    );
   }
 
   /** Every card has its count and nothing is loading. */

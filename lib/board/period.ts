@@ -7,7 +7,7 @@ export const ORDER_DATE = "receive_order_date";
 export const PERIOD_KINDS = ["today", "7d", "30d", "custom"] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 export const DEFAULT_PERIOD: PeriodKind = "7d";
-/** The chart counts one day a call: it shows at most this many days (the period's last ones). */
+/** The chart shows at most this many days (the period's last ones), so that its bars stay readable. */
 export const MAX_CHART_DAYS = 31;
 
 export interface DayRange {
@@ -76,6 +76,14 @@ export function dateConditions(range: DayRange, field = ORDER_DATE): ConditionIn
   ];
 }
 
+/** How many days a range covers (0 when reversed or not real days), without listing them. */
+export function dayCount(range: DayRange): number {
+  const start = dayToUtcMs(range.from);
+  const end = dayToUtcMs(range.to);
+  if (start === null || end === null || end < start) return 0;
+  return Math.round((end - start) / DAY_MS) + 1;
+}
+
 /** Every day of a range, oldest first. */
 export function daysOf(range: DayRange): string[] {
   const start = dayToUtcMs(range.from);
@@ -88,6 +96,7 @@ export function daysOf(range: DayRange): string[] {
 
 /** The chart's day buckets: the range's days, cut to its last `max` days; `truncated` says a longer period was cut. */
 export function chartDays(range: DayRange, max = MAX_CHART_DAYS): { days: string[]; truncated: boolean; total: number } {
-  const all = daysOf(range);
-  return { days: all.slice(-max), truncated: all.length > max, total: all.length };
+  const total = dayCount(range);
+  const days = total > max ? daysOf({ from: addDays(range.to, 1 - max), to: range.to }) : daysOf(range);
+  return { days, truncated: total > max, total };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, chartDays, dateConditions, daysOf, isDay, jstToday, periodRange } from "./board-period";
+import { addDays, chartDays, dateConditions, daysOf, isDay, jstToday, periodRange } from "./period";
 
 // 2026-11-21 15:30 UTC is already 2026-11-22 00:30 in Japan.
 const LATE_UTC = new Date("2026-11-21T15:30:00Z");

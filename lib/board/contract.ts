@@ -1,0 +1,138 @@
+// The board endpoint's contract, shared by the route (app/api/board) and the page
+// (components/board): its URL and parameters, its answer, and the refresh intervals the server's
+// cache lifetime is tied to. Browser-safe and free of zod (the route checks its query with the zod
+// schema of ./server/request.ts; the page checks the answer by hand, as lib/query does).
+
+export const BOARD_URL = "/api/board";
+
+/** How many newest slips a status card shows. */
+export const NEWEST = 5;
+
+/** The board's refresh intervals in seconds (components/board/refresh-schedule.ts offers them, plus off). */
+export const REFRESH_CHOICES = ["off", "30", "60", "300"] as const;
+export type RefreshChoice = (typeof REFRESH_CHOICES)[number];
+
+/**
+ * How long the server keeps one company's numbers: the shortest refresh interval, so a board that
+ * refreshes every 30 s never gets numbers older than one interval, and every screen in between
+ * shares one computation.
+ */
+export const BOARD_CACHE_TTL_MS = Math.min(...REFRESH_CHOICES.filter((c) => c !== "off").map(Number)) * 1000;
+
+/** What the page asks: the order-date period (JST days, inclusive), the shops (none: all). */
+export interface BoardQuery {
+  from: string;
+  to: string;
+  shops: readonly string[];
+  /** Count cancelled slips too (default: live slips only). */
+  includeCancelled: boolean;
+  /** Ask for numbers computed now rather than the cached ones ("Refresh now"). */
+  fresh?: boolean;
+}
+
+/** `/api/board?from=..&to=..[&shop=1,3][&cancelled=1][&fresh=1]`. */
+export function boardUrl(query: BoardQuery): string {
+  const params = new URLSearchParams({ from: query.from, to: query.to });
+  if (query.shops.length) params.set("shop", query.shops.join(","));
+  if (query.includeCancelled) params.set("cancelled", "1");
+  if (query.fresh) params.set("fresh", "1");
+  return `${BOARD_URL}?${params.toString()}`;
+}
+
+/** One of a status's newest slips: what its card shows. */
+export interface BoardSlip {
+  id: string;
+  shopId: string;
+  purchaserName: string;
+  totalAmount: string;
+  /** Order date, JST `YYYY-MM-DD HH:MM:SS`. */
+  date: string;
+}
+
+export interface BoardStatusNumbers {
+  id: string;
+  count: number;
+  /** Newest first, at most NEWEST. */
+  newest: BoardSlip[];
+}
+
+export interface BoardAnswer {
+  from: string;
+  to: string;
+  shops: string[];
+  includeCancelled: boolean;
+  /**
+   * The statuses counted. `rows`: every status that has a slip in the period (any other has 0);
+   * `counts`: the statuses of spec 3.1 and those seen, each counted by the API (any other unknown).
+   */
+  statuses: BoardStatusNumbers[];
+  /** The chart's days (the period's last MAX_CHART_DAYS), oldest first. */
+  days: { day: string; count: number }[];
+  /** Days in the whole period (more than `days.length` when the chart was cut). */
+  periodDays: number;
+  /** Slips in the period, cancelled ones included. */
+  slips: number;
+  /** Cancelled slips in the period (counted or not, see includeCancelled). */
+  cancelled: number;
+  /**
+   * How the numbers were made. `rows`: every slip of the period was read (in pages) and counted
+   * here. `counts`: the period held more than the row ceiling, so each status and each chart day
+   * was counted by the API, and the newest slips come from the period's last page only.
+   */
+  source: "rows" | "counts";
+  /** When the numbers were computed (server clock, ms). */
+  computedAt: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+const isString = (v: unknown): v is string => typeof v === "string";
+
+function slipOf(value: unknown): BoardSlip | null {
+  if (!isObject(value)) return null;
+  const { id, shopId, purchaserName, totalAmount, date } = value;
+  if (![id, shopId, purchaserName, totalAmount, date].every(isString)) return null;
+  return { id, shopId, purchaserName, totalAmount, date } as BoardSlip;
+}
+
+function statusOf(value: unknown): BoardStatusNumbers | null {
+  if (!isObject(value) || !isString(value.id) || !isCount(value.count) || !Array.isArray(value.newest)) return null;
+  const newest = value.newest.map(slipOf);
+  if (newest.some((s) => s === null)) return null;
+  return { id: value.id, count: value.count, newest: newest as BoardSlip[] };
+}
+
+/** The board's answer as the page may use it, or null when the body is not one. */
+export function parseBoardAnswer(body: unknown): BoardAnswer | null {
+  if (!isObject(body)) return null;
+  const { from, to, shops, includeCancelled, statuses, days, periodDays, slips, cancelled, source, computedAt } = body;
+  if (!isString(from) || !DAY.test(from) || !isString(to) || !DAY.test(to)) return null;
+  if (!Array.isArray(shops) || !shops.every(isString) || typeof includeCancelled !== "boolean") return null;
+  if (!Array.isArray(statuses) || !Array.isArray(days)) return null;
+  if (!isCount(periodDays) || !isCount(slips) || !isCount(cancelled) || (source !== "rows" && source !== "counts") || !isCount(computedAt)) return null;
+  const parsedStatuses = statuses.map(statusOf);
+  if (parsedStatuses.some((s) => s === null)) return null;
+  const parsedDays: { day: string; count: number }[] = [];
+  for (const d of days) {
+    if (!isObject(d) || !isString(d.day) || !DAY.test(d.day) || !isCount(d.count)) return null;
+    parsedDays.push({ day: d.day, count: d.count });
+  }
+  return {
+    from,
+    to,
+    shops: shops as string[],
+    includeCancelled,
+    statuses: parsedStatuses as BoardStatusNumbers[],
+    days: parsedDays,
+    periodDays,
+    slips,
+    cancelled,
+    source,
+    computedAt,
+  };
+}

@@ -1,0 +1,96 @@
+import "server-only";
+// GET /api/board: the order status board's numbers in one answer (see ./compute.ts), for the
+// signed-in person's company. The checks and answers of the BFF proxy: this site's pages only
+// (403), a session (401, as the proxy), the rate limit (429), the query checked with zod (400),
+// upstream failures as `{error:{code,message,retryable,kind}}` with the proxy's statuses.
+// The numbers are shared per company through the cache (./board-cache.ts): the computation runs
+// with the tokens of the session that started it, and no request's abort stops it.
+import { httpStatusForKind, isNeError, NeError, toPublicError } from "@/lib/ne/errors";
+import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
+import type { RateLimitVerdict } from "@/lib/security/rate-limit";
+import { crossSiteRefusal, issuesMessage, json, noSession, problem, requestIssues } from "@/lib/http/json-route";
+import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
+import { createSingleFlightCache, type SingleFlightCache } from "./board-cache";
+import { boardAnswer, computeBoard, type BoardLimits, type BoardNumbers } from "./compute";
+import { boardQuerySchema, queryObject } from "./request";
+
+export interface BoardRouteDeps {
+  /** The token-store key of the request's session, or null when signed out. */
+  sessionKey(): Promise<string | null>;
+  /** The company of a live session, or null when it ended. */
+  companyOf(sessionKey: string): Promise<string | null>;
+  call(sessionKey: string, path: string, request: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
+  rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
+  cache: SingleFlightCache<BoardNumbers>;
+  limits?: BoardLimits;
+}
+
+const globalForBoard = globalThis as typeof globalThis & { __backyardBoardCache?: SingleFlightCache<BoardNumbers> };
+
+/** The process's board cache (one per server process, whatever Next bundles the route into). */
+export function boardCache(): SingleFlightCache<BoardNumbers> {
+  return (globalForBoard.__backyardBoardCache ??= createSingleFlightCache<BoardNumbers>({ ttlMs: BOARD_CACHE_TTL_MS }));
+}
+
+/** The cache key: the company and the normalized question (both variants share it). */
+export function boardKey(company: string, params: { from: string; to: string; shops: readonly string[] }): string {
+  return JSON.stringify([company, params.from, params.to, params.shops]);
+}
+
+function errorResponse(err: unknown, where: string): Response {
+  if (!(err instanceof NeError)) console.error(`[bff] ${where}: ${err instanceof Error ? err.name : "error"}`);
+  return json({ error: toPublicError(err) }, isNeError(err) ? httpStatusForKind(err.kind) : 500);
+}
+
+export async function handleBoard(request: Request, deps: BoardRouteDeps): Promise<Response> {
+  if (request.method !== "GET") return problem(405, "method-not-allowed", "the board is read with GET");
+  const refused = crossSiteRefusal(request, { mutation: false, kind: "invalid-request" });
+  if (refused) return refused;
+
+  const sessionKey = await deps.sessionKey();
+  if (!sessionKey) return noSession();
+  const verdict = await deps.rateLimit?.(sessionKey);
+  if (verdict && !verdict.ok) {
+    const res = problem(429, "rate-limited", `too many requests: try again in ${verdict.retryAfterS} s`, { kind: "busy", retryable: true });
+    res.headers.set("retry-after", String(verdict.retryAfterS));
+    return res;
+  }
+
+  const parsed = boardQuerySchema.safeParse(queryObject(new URL(request.url)));
+  if (!parsed.success) {
+    const issues = requestIssues(parsed.error.issues);
+    return problem(400, "invalid-request", issuesMessage(issues, "query"), { issues });
+  }
+  const query = parsed.data;
+
+  let company: string | null;
+  try {
+    company = await deps.companyOf(sessionKey);
+  } catch (err) {
+    return errorResponse(err, "board");
+  }
+  if (!company) return noSession();
+
+  const params = { from: query.from, to: query.to, shops: query.shops };
+  const key = boardKey(company, params);
+  let ownComputation = false;
+  const compute = () => {
+    ownComputation = true;
+    return computeBoard((path, req) => deps.call(sessionKey, path, req), params, deps.limits);
+  };
+  try {
+    let shared;
+    try {
+      shared = await deps.cache.get(key, sessionKey, compute, { fresh: query.fresh });
+    } catch (err) {
+      // Another session's sign-in ended while it computed for everyone: this one's has not, so it
+      // computes with its own tokens.
+      const othersSession = !ownComputation && isNeError(err) && (err.kind === "auth-expired" || err.kind === "stale-token");
+      if (!othersSession) throw err;
+      shared = await deps.cache.get(key, sessionKey, compute, { fresh: true });
+    }
+    return json(boardAnswer(shared.value, query.includeCancelled));
+  } catch (err) {
+    return errorResponse(err, "board");
+  }
+}

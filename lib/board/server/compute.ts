@@ -1,0 +1,251 @@
+import "server-only";
+// The board's numbers for one company, shop filter and order-date period, from as few upstream
+// round trips as the data allows (the API has no grouping):
+//
+//   1st round trip: the period's first page of slips (only the fields the board needs, limit
+//                   10,000) and the period's count, in parallel;
+//   2nd round trip: the remaining pages, all in parallel (none when the first page held them all).
+//
+// Every slip is then bucketed here: a count and the newest slips per order status, orders per JST
+// day, each with and without cancelled slips (so both answers come from one computation). Above
+// `maxRows` slips in the period the rows are not read: the 2nd round trip counts each status and
+// each chart day with the API's count twin, and takes the newest slips from the period's last
+// page; the answer says so (`source: "counts"`).
+import { chartDays, dateConditions, type DayRange } from "@/lib/board/period";
+import { NEWEST, type BoardAnswer, type BoardSlip, type BoardStatusNumbers } from "@/lib/board/contract";
+import { LOCAL_CODES, NeError } from "@/lib/ne/errors";
+import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
+import type { NeCondition, NeRequest, NeRow } from "@/lib/ne/server/client";
+
+export const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
+export const ORDER_COUNT = "/api_v1_receiveorder_base/count";
+
+const P = "receive_order_";
+const F = {
+  id: `${P}id`,
+  shopId: `${P}shop_id`,
+  purchaserName: `${P}purchaser_name`,
+  totalAmount: `${P}total_amount`,
+  date: `${P}date`,
+  status: `${P}order_status_id`,
+  cancelType: `${P}cancel_type_id`,
+} as const;
+/** The fields read of each slip: what the buckets and the cards need, nothing more. */
+export const BOARD_FIELDS: readonly string[] = Object.values(F);
+
+/** The API's largest page (DESIGN.md: `limit` defaults to 10,000, also its maximum). */
+export const PAGE_SIZE = 10_000;
+/** Past this many slips in the period the rows are not read: a year of a busy shop is not fetched. */
+export const MAX_ROWS = 100_000;
+
+/** One upstream call as the board makes it (the gateway with the session's tokens, in the route). */
+export type BoardCall = (path: string, request: NeRequest) => Promise<{ envelope: { data?: readonly NeRow[]; count?: number } }>;
+
+export interface BoardParams {
+  from: string;
+  to: string;
+  /** Shop ids, sorted; empty: every shop. */
+  shops: readonly string[];
+}
+
+export interface BoardLimits {
+  pageSize?: number;
+  maxRows?: number;
+}
+
+/** The numbers of one variant (cancelled slips counted or not). */
+interface Variant {
+  statuses: BoardStatusNumbers[];
+  days: { day: string; count: number }[];
+}
+
+/** One computation: both variants, shared by every screen of the company that asks the same. */
+export interface BoardNumbers {
+  params: BoardParams;
+  live: Variant;
+  all: Variant;
+  periodDays: number;
+  slips: number;
+  cancelled: number;
+  source: "rows" | "counts";
+  computedAt: number;
+  /** Upstream calls the computation made. */
+  calls: number;
+  /** Sequential round trips it took. */
+  roundTrips: number;
+}
+
+/**
+ * A cancelled slip: its cancel type is set and is not "0" (the API's 有効な受注です。, spec 2.5;
+ * the sandbox's generator and every sample write 0 for a live slip, 1–5 for the cancel reasons).
+ */
+export function isCancelled(cancelTypeId: string | null | undefined): boolean {
+  return cancelTypeId !== null && cancelTypeId !== undefined && cancelTypeId !== "" && cancelTypeId !== "0";
+}
+
+/** The API conditions that pick cancelled slips (the count twin of isCancelled). */
+export const CANCELLED_CONDITIONS: readonly NeCondition[] = [
+  { field: F.cancelType, op: "nblank" },
+  { field: F.cancelType, op: "neq", value: "0" },
+];
+
+function shopConditions(shops: readonly string[]): NeCondition[] {
+  return shops.length ? [{ field: F.shopId, op: "in", value: shops }] : [];
+}
+
+/** The period's conditions: the shops and the order date from the first JST midnight to the one after the last day. */
+export function periodConditions(params: BoardParams, range: DayRange = params): NeCondition[] {
+  return [...shopConditions(params.shops), ...dateConditions(range, F.date)];
+}
+
+function badAnswer(missing: string): NeError {
+  return new NeError({ code: LOCAL_CODES.badResponse, kind: "upstream-failure", message: `API answered success without \`${missing}\`` });
+}
+
+function slipOf(row: NeRow): BoardSlip {
+  return {
+    id: row[F.id] ?? "",
+    shopId: row[F.shopId] ?? "",
+    purchaserName: row[F.purchaserName] ?? "",
+    totalAmount: row[F.totalAmount] ?? "",
+    date: row[F.date] ?? "",
+  };
+}
+
+/** Newest first, at most NEWEST, per status: rows come in slip-number order, the newest last. */
+function newestByStatus(rows: readonly NeRow[], keep: (row: NeRow) => boolean): Map<string, BoardSlip[]> {
+  const newest = new Map<string, BoardSlip[]>();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    if (!keep(row)) continue;
+    const status = row[F.status] ?? "";
+    let list = newest.get(status);
+    if (!list) newest.set(status, (list = []));
+    if (list.length < NEWEST) list.push(slipOf(row));
+  }
+  return newest;
+}
+
+const live = (row: NeRow) => !isCancelled(row[F.cancelType]);
+const any = () => true;
+
+/** Rows of several pages in slip-number order, each slip once (a slip may move between pages while they are read). */
+function inSlipOrder(pages: readonly (readonly NeRow[])[]): NeRow[] {
+  const seen = new Set<string>();
+  const rows: NeRow[] = [];
+  for (const page of pages) {
+    for (const row of page) {
+      const id = row[F.id] ?? "";
+      if (seen.has(id)) continue;
+      seen.add(id);
+      rows.push(row);
+    }
+  }
+  return rows.sort((a, b) => Number(a[F.id]) - Number(b[F.id]));
+}
+
+function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeRow) => boolean): Variant {
+  const counts = new Map<string, number>();
+  const perDay = new Map<string, number>(days.map((d) => [d, 0]));
+  for (const row of rows) {
+    if (!keep(row)) continue;
+    const status = row[F.status] ?? "";
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+    const day = (row[F.date] ?? "").slice(0, 10);
+    const n = perDay.get(day);
+    if (n !== undefined) perDay.set(day, n + 1);
+  }
+  const newest = newestByStatus(rows, keep);
+  const statuses = [...counts].map(([id, count]) => ({ id, count, newest: newest.get(id) ?? [] }));
+  return { statuses, days: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })) };
+}
+
+/** Computes the board's numbers (both variants). `call` is one upstream call; calls of one round trip are made together. */
+export async function computeBoard(call: BoardCall, params: BoardParams, limits: BoardLimits = {}, now: () => number = Date.now): Promise<BoardNumbers> {
+  const pageSize = limits.pageSize ?? PAGE_SIZE;
+  const maxRows = limits.maxRows ?? MAX_ROWS;
+  let calls = 0;
+  const counted: BoardCall = (path, request) => {
+    calls += 1;
+    return call(path, request);
+  };
+  const conditions = periodConditions(params);
+  const search = async (offset: number, limit = pageSize): Promise<readonly NeRow[]> => {
+    const { envelope } = await counted(ORDER_SEARCH, { fields: BOARD_FIELDS, conditions, offset, limit });
+    if (!envelope.data) throw badAnswer("data");
+    return envelope.data;
+  };
+  const count = async (extra: readonly NeCondition[] = [], base: readonly NeCondition[] = conditions): Promise<number> => {
+    const { envelope } = await counted(ORDER_COUNT, { conditions: [...base, ...extra] });
+    if (envelope.count === undefined) throw badAnswer("count");
+    return envelope.count;
+  };
+
+  const chart = chartDays(params);
+  const computedAt = now();
+  const [first, total] = await Promise.all([search(0), count()]);
+
+  if (total > maxRows) {
+    // Too many to read: count instead (every call at once), newest from the period's last page.
+    const statusIds = [...new Set([...ORDER_STATUS.map((s) => s.value), ...first.map((r) => r[F.status] ?? "").filter(Boolean)])];
+    const dayConditions = chart.days.map((day) => periodConditions(params, { from: day, to: day }));
+    const [tail, cancelled, statusAll, statusCancelled, dayAll, dayCancelled] = await Promise.all([
+      search(Math.max(0, total - pageSize)),
+      count(CANCELLED_CONDITIONS),
+      Promise.all(statusIds.map((id) => count([{ field: F.status, op: "eq", value: id }]))),
+      Promise.all(statusIds.map((id) => count([{ field: F.status, op: "eq", value: id }, ...CANCELLED_CONDITIONS]))),
+      Promise.all(dayConditions.map((c) => count([], c))),
+      Promise.all(dayConditions.map((c) => count(CANCELLED_CONDITIONS, c))),
+    ]);
+    const tailRows = inSlipOrder([tail]);
+    const variant = (withCancelled: boolean): Variant => {
+      const newest = newestByStatus(tailRows, withCancelled ? any : live);
+      return {
+        statuses: statusIds.map((id, i) => ({
+          id,
+          count: withCancelled ? statusAll[i]! : statusAll[i]! - statusCancelled[i]!,
+          newest: newest.get(id) ?? [],
+        })),
+        days: chart.days.map((day, i) => ({ day, count: withCancelled ? dayAll[i]! : dayAll[i]! - dayCancelled[i]! })),
+      };
+    };
+    return { params, all: variant(true), live: variant(false), periodDays: chart.total, slips: total, cancelled, source: "counts", computedAt, calls, roundTrips: 2 };
+  }
+
+  const offsets: number[] = [];
+  // Slips that arrive between the count and the pages are read on the next refresh.
+  for (let offset = pageSize; offset < total; offset += pageSize) offsets.push(offset);
+  const rest = offsets.length ? await Promise.all(offsets.map((offset) => search(offset))) : [];
+  const rows = inSlipOrder([first, ...rest]);
+  const cancelled = rows.reduce((n, row) => n + (isCancelled(row[F.cancelType]) ? 1 : 0), 0);
+  return {
+    params,
+    all: bucket(rows, chart.days, any),
+    live: bucket(rows, chart.days, live),
+    periodDays: chart.total,
+    slips: rows.length,
+    cancelled,
+    source: "rows",
+    computedAt,
+    calls,
+    roundTrips: offsets.length ? 2 : 1,
+  };
+}
+
+/** The answer of one variant. */
+export function boardAnswer(numbers: BoardNumbers, includeCancelled: boolean): BoardAnswer {
+  const variant = includeCancelled ? numbers.all : numbers.live;
+  return {
+    from: numbers.params.from,
+    to: numbers.params.to,
+    shops: [...numbers.params.shops],
+    includeCancelled,
+    statuses: variant.statuses,
+    days: variant.days,
+    periodDays: numbers.periodDays,
+    slips: numbers.slips,
+    cancelled: numbers.cancelled,
+    source: numbers.source,
+    computedAt: numbers.computedAt,
+  };
+}
