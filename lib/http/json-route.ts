@@ -137,3 +137,10 @@ export async function readJsonBody<T>(request: Request, schema: BodySchema<T>, o
   }
   return { data: parsed.data };
 }
+
+/** 429 with Retry-After: the session's rate limit was reached (lib/security/rate-limit.ts). */
+export function tooManyRequests(retryAfterS: number): Response {
+  const res = problem(429, "rate-limited", `too many requests: try again in ${retryAfterS} s`, { kind: "busy", retryable: true });
+  res.headers.set("retry-after", String(retryAfterS));
+  return res;
+}

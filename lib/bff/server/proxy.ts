@@ -6,7 +6,7 @@ import { getOperation, type OperationDef } from "@/lib/ne/registry";
 import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } from "@/lib/ne/errors";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
-import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody } from "@/lib/http/json-route";
+import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody, tooManyRequests } from "@/lib/http/json-route";
 import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { choiceListKey, type ChoiceCache } from "./choice-cache";
 
@@ -33,12 +33,6 @@ function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): R
   const tail = JSON.stringify(rest); // "{}" or "{...}"
   const close = Buffer.from(tail === "{}" ? "}" : `,${tail.slice(1)}`);
   return jsonText(Buffer.concat([ROWS_OPEN, rows, close]), 200);
-}
-
-function tooManyRequests(retryAfterS: number): Response {
-  const res = problem(429, "rate-limited", `too many requests: try again in ${retryAfterS} s`, { kind: "busy", retryable: true });
-  res.headers.set("retry-after", String(retryAfterS));
-  return res;
 }
 
 /** The operation named by the route's segments, only if a page may call it. */

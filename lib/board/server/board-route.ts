@@ -8,7 +8,7 @@ import "server-only";
 import { httpStatusForKind, isNeError, NeError, toPublicError } from "@/lib/ne/errors";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
-import { crossSiteRefusal, issuesMessage, json, noSession, problem, requestIssues } from "@/lib/http/json-route";
+import { crossSiteRefusal, issuesMessage, json, noSession, problem, requestIssues, tooManyRequests } from "@/lib/http/json-route";
 import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
 import { createSingleFlightCache, type SingleFlightCache } from "./board-cache";
 import { boardAnswer, computeBoard, type BoardLimits, type BoardNumbers } from "./compute";
@@ -50,11 +50,7 @@ export async function handleBoard(request: Request, deps: BoardRouteDeps): Promi
   const sessionKey = await deps.sessionKey();
   if (!sessionKey) return noSession();
   const verdict = await deps.rateLimit?.(sessionKey);
-  if (verdict && !verdict.ok) {
-    const res = problem(429, "rate-limited", `too many requests: try again in ${verdict.retryAfterS} s`, { kind: "busy", retryable: true });
-    res.headers.set("retry-after", String(verdict.retryAfterS));
-    return res;
-  }
+  if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
   const parsed = boardQuerySchema.safeParse(queryObject(new URL(request.url)));
   if (!parsed.success) {
