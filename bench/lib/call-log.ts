@@ -2,17 +2,10 @@
 // on the sandbox's own clock around a person's action, the calls that ran inside them, and how
 // many of those ran one after the other.
 
-export interface LoggedCall {
-  seq: number;
-  path: string;
-  start_ms: number;
-  end_ms: number;
-  duration_ms: number;
-  latency_ms: number;
-  status: number;
-  result: string | null;
-  code: string | null;
-}
+import type { CallEntry } from "../../sandbox/calls";
+
+/** One call as GET /__sandbox/calls lists it (sandbox/calls.ts). */
+export type LoggedCall = CallEntry;
 
 interface CallsAnswer {
   now_ms: number;

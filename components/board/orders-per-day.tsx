@@ -6,9 +6,9 @@
 // says so, with Retry: never an empty chart that reads as "no orders".
 import { useLocale, useTranslations } from "next-intl";
 import { memo } from "react";
-import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { cn } from "@/components/ui/cn";
+import { BoardFailed } from "./board-failed";
 import { chartDays, MAX_CHART_DAYS, type DayRange } from "@/lib/board/period";
 
 const OrdersPerDayChart = lazyComponent(() => import("./orders-per-day-chart"));
@@ -36,7 +36,6 @@ const Bars = memo(function Bars({ days, counts, countLabel, locale, large }: { d
 
 export function OrdersPerDay({ range, state, onRetry, wall }: { range: DayRange; state: ChartState; onRetry: () => void; wall: boolean }) {
   const t = useTranslations("board.chart");
-  const tQuery = useTranslations("query");
   const locale = useLocale();
   const { days, truncated, total } = chartDays(range);
   const counted = new Map(state.kind === "ready" ? state.days.map((d) => [d.day, d.count]) : []);
@@ -55,14 +54,13 @@ export function OrdersPerDay({ range, state, onRetry, wall }: { range: DayRange;
       </h2>
       {truncated ? <p className={cn("text-amber-800 dark:text-amber-200", wall ? "text-base" : "text-sm")}>{t("truncated", { max: MAX_CHART_DAYS, total })}</p> : null}
       {state.kind === "failed" ? (
-        <div role="status" data-chart-failed className={cn("flex flex-col items-center justify-center gap-3 rounded border border-dashed border-red-300 text-center dark:border-red-800", wall ? "min-h-0 flex-1" : "h-56")}>
-          <p className={cn("font-medium text-red-700 dark:text-red-300", wall ? "text-lg" : "text-sm")}>{t("failed")}</p>
-          {wall ? null : (
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              {tQuery("retry")}
-            </Button>
-          )}
-        </div>
+        <BoardFailed
+          chart
+          message={t("failed")}
+          wall={wall}
+          onRetry={onRetry}
+          className={cn("items-center justify-center gap-3 rounded border border-dashed border-red-300 text-center dark:border-red-800", wall ? "min-h-0 flex-1" : "h-56")}
+        />
       ) : (
         <div aria-hidden="true" className={cn("text-brand-600 dark:text-brand-400", wall ? "min-h-40 flex-1" : "h-56", state.kind === "ready" && state.stale && "opacity-60")}>
           {complete ? (

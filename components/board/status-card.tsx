@@ -5,9 +5,9 @@
 // so, with Retry, never a zero; while a new question loads the last answer stays, dimmed.
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { OrderStatusDot } from "@/components/orders/order-status-dot";
+import { BoardFailed } from "./board-failed";
 import { NEWEST, type BoardSlip } from "@/lib/board/contract";
 import { formatJstDateTime, formatYen } from "@/lib/grid/format";
 
@@ -35,7 +35,6 @@ export function StatusCard({
   wall: boolean;
 }) {
   const t = useTranslations("board.status");
-  const tQuery = useTranslations("query");
   const locale = useLocale();
   const headingId = `board-status-${status.id}`;
   const count = state.kind === "ready" ? state.count : null;
@@ -61,14 +60,7 @@ export function StatusCard({
       {state.kind === "loading" ? (
         <div aria-hidden="true" data-skeleton className={cn("animate-pulse rounded bg-ink-100 dark:bg-ink-800", wall ? "h-18 w-32" : "h-10 w-20")} />
       ) : state.kind === "failed" ? (
-        <div role="status" className="flex flex-col items-start gap-2">
-          <p className={cn("font-medium text-red-700 dark:text-red-300", wall ? "text-lg" : "text-sm")}>{t("failed")}</p>
-          {wall ? null : (
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              {tQuery("retry")}
-            </Button>
-          )}
-        </div>
+        <BoardFailed message={t("failed")} wall={wall} onRetry={onRetry} className="items-start" />
       ) : count === null ? (
         <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>{t("notCounted")}</p>
       ) : (
