@@ -173,7 +173,7 @@ export function OrderBoard() {
               and a screen reader hears one change per refresh. */}
           <p className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
             <RefreshCw aria-hidden="true" className={cn("size-3.5 shrink-0", board.fetching ? "animate-spin" : "opacity-0")} />
-            <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""}>
+            <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""} data-updated-ms={board.updatedAt || ""}>
               {board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : t("refresh.loading")}
             </span>
           </p>
