@@ -39,7 +39,8 @@ export function ClassificationList({ slug }: { slug: ListSlug }) {
   const locale = useLocale() as GridLocale;
   const id = useId();
   const resource = RESOURCES[slug];
-  const query = useInfo(PATHS[slug] as `/${string}`);
+  // The list as such: read from the API on each visit, not from the session's choice-list cache.
+  const query = useInfo(PATHS[slug] as `/${string}`, { fresh: true });
   const [text, setText] = useState("");
 
   const answer = query.data?.rows;

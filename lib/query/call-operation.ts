@@ -3,7 +3,7 @@
 // Answers are parsed at this boundary; failures reject with a BffError. Checked by hand, not with
 // zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
 // against the zod schema they replaced).
-import type { OperationRequest } from "@/lib/bff/operation-request";
+import { FRESH_HEADER, type OperationRequest } from "@/lib/bff/operation-request";
 import { noteActivity } from "./activity";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 
@@ -71,13 +71,13 @@ export interface InfoAnswer {
   rows: ApiRow[];
 }
 
-async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<OperationAnswer> {
+async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal, fresh = false): Promise<OperationAnswer> {
   let response: Response;
   try {
     noteActivity();
     response = await fetch(`/api/ne${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: fresh ? { "content-type": "application/json", [FRESH_HEADER]: "1" } : { "content-type": "application/json" },
       body: JSON.stringify(request),
       credentials: "same-origin",
       cache: "no-store",
@@ -120,9 +120,12 @@ export async function callCount(path: OperationPath, request: NeRequest, signal?
   return { count: answer.count };
 }
 
-/** An info operation: every row of a classification list. */
-export async function callInfo(path: OperationPath, signal?: AbortSignal): Promise<InfoAnswer> {
-  const answer = await post(path, {}, signal);
+/**
+ * An info operation: every row of a classification list. `fresh`: from the API itself, past the
+ * BFF's per-session cache of choice lists (a screen that shows the list as such).
+ */
+export async function callInfo(path: OperationPath, signal?: AbortSignal, fresh = false): Promise<InfoAnswer> {
+  const answer = await post(path, {}, signal, fresh);
   return { rows: answer.rows ?? [] };
 }
 

@@ -54,13 +54,17 @@ export function useCount(path: OperationPath, request: CountRequest, options: Op
   });
 }
 
-/** Classification lists change rarely: kept fresh for ten minutes. */
-export function useInfo(path: OperationPath, options: OperationQueryOptions = {}): UseQueryResult<InfoAnswer, BffError> {
+/**
+ * Classification lists change rarely: kept fresh for ten minutes (and the BFF keeps them per
+ * session). `fresh`: a screen that shows the list itself reads it from the API on every visit.
+ */
+export function useInfo(path: OperationPath, options: OperationQueryOptions & { fresh?: boolean } = {}): UseQueryResult<InfoAnswer, BffError> {
+  const fresh = options.fresh ?? false;
   return useQuery<InfoAnswer, BffError>({
     queryKey: neKeys.request(path),
-    queryFn: ({ signal }) => callInfo(path, signal),
+    queryFn: ({ signal }) => callInfo(path, signal, fresh),
     enabled: options.enabled ?? true,
     throwOnError: options.throwOnError ?? false,
-    staleTime: options.staleTime ?? 10 * 60_000,
+    staleTime: options.staleTime ?? (fresh ? 0 : 10 * 60_000),
   });
 }

@@ -2,7 +2,8 @@ import "server-only";
 // Choice lists (shops, statuses, payment and delivery methods... every registry `choicesFrom`
 // source) change rarely and label every grid, filter and drawer: each session fetches one from the
 // API once, and the BFF answers it again from here for CHOICE_TTL_MS. A new tab or a reload asks
-// the BFF, not the API. Kept per session key (a list is what that person may see), in this process,
+// the BFF, not the API. A screen that shows a list as such asks past it (header
+// `x-backyard-fresh: 1`, lib/query/call-operation.ts), and its answer replaces the kept one. Kept per session key (a list is what that person may see), in this process,
 // bounded; answers that failed are never kept. Concurrent asks for the same list share one call.
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import type { OperationRequest } from "../operation-request";
@@ -41,17 +42,20 @@ export function choiceListKey(sessionKey: string, path: string, body: OperationR
 }
 
 export interface ChoiceCache {
-  /** The fresh answer for `key`, else `load()` once for everyone asking now; kept only when 200. */
-  answer(key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
+  /**
+   * The kept answer for `key` while it is young, else `load()` once for everyone asking now; kept
+   * only when 200. `fresh`: load now whatever is kept (the new answer replaces it).
+   */
+  answer(key: string, load: () => Promise<CachedAnswer>, options?: { fresh?: boolean }): Promise<CachedAnswer>;
   size(): number;
 }
 
 export function createChoiceCache({ ttlMs = CHOICE_TTL_MS, max = MAX_ENTRIES, now = Date.now }: { ttlMs?: number; max?: number; now?: () => number } = {}): ChoiceCache {
   const entries = new Map<string, Entry>();
   return {
-    answer(key, load) {
+    answer(key, load, options) {
       const hit = entries.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.answer;
+      if (hit && !options?.fresh && now() - hit.at < ttlMs) return hit.answer;
       entries.delete(key);
       const answer = load().then(
         (a) => {

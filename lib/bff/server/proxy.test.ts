@@ -333,3 +333,15 @@ describe("choice lists, once per session", () => {
     expect(failing.d.choiceCache.size()).toBe(0);
   });
 });
+
+describe("a list asked for fresh", () => {
+  it("goes upstream past a kept answer, and its answer is kept for the next ask", async () => {
+    const { d, calls } = deps({ data: [{ credit_type_id: "1", credit_type_name: "VISA" }] });
+    d.choiceCache = createChoiceCache();
+    await handleOperation(...post("api_v1_system_credittype/info", {}), d);
+    await handleOperation(...post("api_v1_system_credittype/info", {}, { "x-backyard-fresh": "1" }), d);
+    expect(calls).toHaveLength(2);
+    await handleOperation(...post("api_v1_system_credittype/info", {}), d);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -7,7 +7,7 @@ import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } fro
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody, tooManyRequests } from "@/lib/http/json-route";
-import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
+import { FRESH_HEADER, operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { choiceListKey, type ChoiceCache } from "./choice-cache";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
@@ -85,10 +85,15 @@ export async function handleOperation(request: Request, segments: readonly strin
   const cacheKey = deps.choiceCache ? choiceListKey(sessionKey, operation.path, body) : null;
   if (deps.choiceCache && cacheKey) {
     // Shared by everyone asking at once: not tied to this request's abort signal.
-    const answer = await deps.choiceCache.answer(cacheKey, async () => {
-      const res = await forward(operation, sessionKey, body, undefined, deps);
-      return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
-    });
+    const fresh = request.headers.get(FRESH_HEADER) === "1";
+    const answer = await deps.choiceCache.answer(
+      cacheKey,
+      async () => {
+        const res = await forward(operation, sessionKey, body, undefined, deps);
+        return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
+      },
+      { fresh },
+    );
     return jsonText(typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body), answer.status);
   }
   return forward(operation, sessionKey, body, request.signal, deps);
