@@ -4,7 +4,7 @@ import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { BffError } from "@/lib/query/bff-error";
 import { expiredLoginHref } from "@/lib/query/bff-error";
@@ -38,7 +38,13 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
 
   // Keyboard focus goes back where the person was (the button that opened the form), or to the
   // section's heading when the item is gone.
-  const focusLater = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+  // After the render that draws it (the button comes back only once the form is gone): a frame
+  // timer could run before React committed that render on a busy machine, and focus nothing.
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
+  const focusLater = (elementId: string) => setFocusTarget({ id: elementId });
 
   const done = (message: ReactNode, focusId: string) => {
     focusLater(focusId);
