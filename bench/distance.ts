@@ -128,6 +128,12 @@ async function boardSettled(page: Page, after: number): Promise<void> {
   );
 }
 
+/** /orders open with its rows: where the filter and drawer scenarios start. */
+async function openOrders(page: Page): Promise<void> {
+  await page.goto("/orders");
+  await gridReady(page);
+}
+
 async function gridReady(page: Page, not?: string): Promise<string> {
   const handle = await page.waitForFunction(
     (previous) => {
@@ -157,10 +163,7 @@ function scenarios(exportFilter: string): Scenario[] {
       name: `orders: filter change (${quick.cancel}: ${quick.cancelValid}) to new rows`,
       runs: RUNS,
       maxTrips: 2,
-      prepare: async (page) => {
-        await page.goto("/orders");
-        await gridReady(page);
-      },
+      prepare: openOrders,
       act: async (page) => {
         const before = await page.locator("[data-grid-total]").first().getAttribute("data-grid-total");
         await page.getByRole("group", { name: quick.cancel, exact: true }).getByRole("button", { name: quick.cancelValid, exact: true }).click();
@@ -175,10 +178,7 @@ function scenarios(exportFilter: string): Scenario[] {
       name: "orders: drawer open with its order rows",
       runs: RUNS,
       maxTrips: 2,
-      prepare: async (page) => {
-        await page.goto("/orders");
-        await gridReady(page);
-      },
+      prepare: openOrders,
       act: async (page) => {
         // A different slip each time (of the first 15 rows, all in view).
         const row = page.locator('[role="row"][data-row-key]').nth(drawerRow++ % 15);

@@ -4,6 +4,7 @@
 // dots readable in dark mode, a board that cannot load says so and Retry recovers, a refresh that
 // fails keeps the numbers, and English only.
 import { contrastRatio } from "../components/orders/order-status-colors";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BoardPage } from "./pages/board-page";
 import { OrdersPage } from "./pages/orders-page";
@@ -16,6 +17,17 @@ const SEARCH = "/api_v1_receiveorder_base/search";
 const STATUS = "receive_order_order_status_id";
 const DATE = "receive_order_date";
 const CANCEL_TYPE = "receive_order_cancel_type_id";
+
+/** The board open in `theme`, hydrated. */
+async function boardIn(page: Page, theme: "light" | "dark") {
+  const shell = new ShellPage(page);
+  const board = new BoardPage(page);
+  await board.goto();
+  await shell.waitForHydration();
+  await shell.setTheme(theme);
+  await shell.expectDark(theme === "dark");
+  return { shell, board };
+}
 
 test.use({ user: "manager", viewport: { width: 1440, height: 900 } });
 
@@ -245,12 +257,7 @@ test.describe("the order status board", () => {
 
   for (const theme of ["light", "dark"] as const) {
     test(`every status dot stands out from its card (WCAG non-text contrast ≥ 3:1) in ${theme}`, async ({ page }) => {
-      const shell = new ShellPage(page);
-      const board = new BoardPage(page);
-      await board.goto();
-      await shell.waitForHydration();
-      await shell.setTheme(theme);
-      await shell.expectDark(theme === "dark");
+      const { board } = await boardIn(page, theme);
       const colours = await board.dotAndCardColours();
       expect(colours.length).toBeGreaterThan(0);
       for (const { status, dot, card } of colours) {
@@ -324,12 +331,7 @@ test.describe("the order status board", () => {
   // One test per theme (each with its own time budget): axe runs twice in each.
   for (const theme of ["light", "dark"] as const) {
     test(`no serious accessibility violations in ${theme}, normal and wall screen`, async ({ page }) => {
-      const shell = new ShellPage(page);
-      const board = new BoardPage(page);
-      await board.goto();
-      await shell.waitForHydration();
-      await shell.setTheme(theme);
-      await shell.expectDark(theme === "dark");
+      const { shell, board } = await boardIn(page, theme);
       expect(await shell.seriousA11yViolations(), `normal, ${theme}`).toEqual([]);
       await board.wallButton.click();
       await board.waitForCounts();
