@@ -144,6 +144,10 @@ export const bffOverhead: Bench = {
           requests: [{ url: `${app}/api/bench/floor?bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: "{}" }],
           expect: { status: 200, headIncludes: '{"rows":' },
         },
+        floorRead: {
+          requests: [{ url: `${app}/api/bench/floor?read=1&bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: bffBody }],
+          expect: { status: 200, headIncludes: '{"rows":' },
+        },
         bff: {
           requests: cookies.map((cookie) => ({
             url: `${app}/api/ne/api_v1_receiveorder_base/search`,
@@ -158,7 +162,7 @@ export const bffOverhead: Bench = {
       const run = (name: string, total: number): Promise<LoadResult> => runLoad({ ...jobs[name]!, total, concurrency: CONCURRENCY });
       for (const name of Object.keys(jobs)) await run(name, WARMUP);
       const measure = async (rounds: number, requests: number, label: string): Promise<Record<string, LoadResult[]>> => {
-        const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], floor: [], bff: [] };
+        const parts: Record<string, LoadResult[]> = { direct: [], rewrite: [], floor: [], floorRead: [], bff: [] };
         const perRound = Math.ceil(requests / rounds);
         for (let r = 0; r < rounds; r++) {
           for (const name of Object.keys(jobs)) {
@@ -236,6 +240,14 @@ export const bffOverhead: Bench = {
         unit: "ms",
         baseline: { name: "rewrite", value: nextCpu("rewrite") },
         ratio: median(parts.floor!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
+      });
+      rows.push({
+        bench: "bff-overhead",
+        name: "the same route handler reading and checking the BFF's request body first",
+        value: nextCpu("floorRead"),
+        unit: "ms",
+        baseline: { name: "rewrite", value: nextCpu("rewrite") },
+        ratio: median(parts.floorRead!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
       });
       rows.push({
         bench: "bff-overhead",
