@@ -15,7 +15,7 @@ import type { BffError } from "@/lib/query/bff-error";
 import type { CountAnswer, SearchAnswer } from "@/lib/query/call-operation";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import type { FieldDef } from "@/lib/ne/registry/types";
-import { ORDER_ROW_COLUMNS, orderRowsQueries } from "./order-rows-queries";
+import { ORDER_ROW_COLUMNS, orderRowsConditions, orderRowsQueries } from "./order-rows-queries";
 
 const R = "receive_order_row_";
 const fields = ORDER_ROW_COLUMNS.map((n) => receiveOrderRow.fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
@@ -27,7 +27,7 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
   const queries = orderRowsQueries(recordKey);
   const count = useQuery<CountAnswer, BffError>(queries.count);
   const search = useQuery<SearchAnswer, BffError>(queries.rows);
-  const rowsHref = `/order-rows?f=${encodeURIComponent(serializeFilterToken({ field: `${R}receive_order_id`, op: "eq", value: recordKey }))}`;
+  const rowsHref = `/order-rows?f=${encodeURIComponent(serializeFilterToken(orderRowsConditions(recordKey)[0]!))}`;
 
   return (
     <section aria-labelledby="order-rows-title" data-order-rows="" className="flex flex-col gap-2">

@@ -3,22 +3,20 @@ import "server-only";
 // source) change rarely and label every grid, filter and drawer: each session fetches one from the
 // API once, and the BFF answers it again from here for CHOICE_TTL_MS. A new tab or a reload asks
 // the BFF, not the API. A screen that shows a list as such asks past it (header
-// `x-backyard-fresh: 1`, lib/query/call-operation.ts), and its answer replaces the kept one. Kept per session key (a list is what that person may see), in this process,
-// bounded; answers that failed are never kept. Concurrent asks for the same list share one call.
+// `x-backyard-fresh: 1`, lib/query/call-operation.ts), and its answer replaces the kept one.
+// Kept per session key (a list is what that person may see), in this process, bounded, on the
+// single-flight cache of lib/http: concurrent asks share one call, failures are never kept.
+import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import type { OperationRequest } from "../operation-request";
 
 export const CHOICE_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 5000;
 
+/** The proxy's answer to a choice-list request, as bytes. */
 export interface CachedAnswer {
   status: number;
-  body: Uint8Array | string;
-}
-
-interface Entry {
-  at: number;
-  answer: Promise<CachedAnswer>;
+  body: Uint8Array;
 }
 
 const SOURCES = new Map<string, readonly string[]>(Object.values(CHOICES).map((s) => [s.path, [s.valueField, s.labelField].sort()]));
@@ -44,34 +42,36 @@ export function choiceListKey(sessionKey: string, path: string, body: OperationR
 export interface ChoiceCache {
   /**
    * The kept answer for `key` while it is young, else `load()` once for everyone asking now; kept
-   * only when 200. `fresh`: load now whatever is kept (the new answer replaces it).
+   * only when 200 (any other answer is given to everyone who waited for it, and not kept).
+   * `fresh`: load now, past a kept answer (the new one replaces it).
    */
   answer(key: string, load: () => Promise<CachedAnswer>, options?: { fresh?: boolean }): Promise<CachedAnswer>;
   size(): number;
 }
 
+/** An answer that is not kept, carried through the shared cache as its failure. */
+class NotKept {
+  constructor(readonly answer: CachedAnswer) {}
+}
+
 export function createChoiceCache({ ttlMs = CHOICE_TTL_MS, max = MAX_ENTRIES, now = Date.now }: { ttlMs?: number; max?: number; now?: () => number } = {}): ChoiceCache {
-  const entries = new Map<string, Entry>();
+  const shared = createSingleFlightCache<CachedAnswer>({ ttlMs, maxEntries: max, now });
   return {
-    answer(key, load, options) {
-      const hit = entries.get(key);
-      if (hit && !options?.fresh && now() - hit.at < ttlMs) return hit.answer;
-      entries.delete(key);
-      const answer = load().then(
-        (a) => {
-          if (a.status !== 200 && entries.get(key)?.answer === answer) entries.delete(key);
-          return a;
-        },
-        (err: unknown) => {
-          if (entries.get(key)?.answer === answer) entries.delete(key);
-          throw err;
-        },
-      );
-      if (entries.size >= max) entries.delete(entries.keys().next().value!);
-      entries.set(key, { at: now(), answer });
-      return answer;
+    async answer(key, load, options) {
+      const compute = async () => {
+        const answer = await load();
+        if (answer.status !== 200) throw new NotKept(answer);
+        return answer;
+      };
+      try {
+        // The key names the session already: the owner is not needed.
+        return (await shared.get(key, "", compute, options)).value;
+      } catch (err) {
+        if (err instanceof NotKept) return err.answer;
+        throw err;
+      }
     },
-    size: () => entries.size,
+    size: () => shared.size(),
   };
 }
 

@@ -94,7 +94,7 @@ export async function handleOperation(request: Request, segments: readonly strin
       },
       { fresh },
     );
-    return jsonText(typeof answer.body === "string" ? answer.body : new Uint8Array(answer.body), answer.status);
+    return jsonText(new Uint8Array(answer.body), answer.status);
   }
   return forward(operation, sessionKey, body, request.signal, deps);
 }

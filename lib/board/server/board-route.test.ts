@@ -12,7 +12,7 @@ import { addDays, jstToday } from "@/lib/board/period";
 import { parseBoardAnswer, type BoardAnswer } from "@/lib/board/contract";
 import type { RunningSandbox } from "@/sandbox/server";
 import { admin, call, login, startTestSandbox } from "@/sandbox/test-support";
-import { createSingleFlightCache } from "./board-cache";
+import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
 import { handleBoard, type BoardRouteDeps } from "./board-route";
 import type { BoardLimits, BoardNumbers } from "./compute";
 

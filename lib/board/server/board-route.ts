@@ -3,14 +3,14 @@ import "server-only";
 // signed-in person's company. The checks and answers of the BFF proxy: this site's pages only
 // (403), a session (401, as the proxy), the rate limit (429), the query checked with zod (400),
 // upstream failures as `{error:{code,message,retryable,kind}}` with the proxy's statuses.
-// The numbers are shared per company through the cache (./board-cache.ts): the computation runs
+// The numbers are shared per company through the cache (lib/http/single-flight-cache.ts): the computation runs
 // with the tokens of the session that started it, and no request's abort stops it.
 import { httpStatusForKind, isNeError, NeError, toPublicError } from "@/lib/ne/errors";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import { crossSiteRefusal, issuesMessage, json, noSession, problem, requestIssues, tooManyRequests } from "@/lib/http/json-route";
 import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
-import { createSingleFlightCache, type SingleFlightCache } from "./board-cache";
+import { createSingleFlightCache, type SingleFlightCache } from "@/lib/http/single-flight-cache";
 import { boardAnswer, computeBoard, type BoardLimits, type BoardNumbers } from "./compute";
 import { boardQuerySchema, queryObject } from "./request";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSingleFlightCache } from "./board-cache";
+import { createSingleFlightCache } from "./single-flight-cache";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -1,9 +1,10 @@
 import "server-only";
-// The board's numbers, computed once per refresh interval per company and question, and shared by
-// every screen that asks: a process-local map from key (company + normalized parameters) to the
-// last numbers and the computation under way. Single flight: while one computation runs, every
-// request for its key waits for it, a "fresh" one too. Failures are not kept: the next request
-// computes again. Process-local: several dashboard instances each compute once per interval.
+// A value computed once per lifetime per key and shared by every request that asks: a process-local
+// map from key to the last value and the computation under way. Single flight: while one
+// computation runs, every request for its key waits for it, a "fresh" one too. Failures are not
+// kept: the next request computes again (a failed fresh one leaves the last value). Used for the
+// board's numbers (lib/board/server, per company and question) and the choice lists
+// (lib/bff/server/choice-cache.ts, per session). Process-local: several instances each compute.
 
 export interface SharedValue<T> {
   value: T;
@@ -26,6 +27,8 @@ export interface SingleFlightCache<T> {
   get(key: string, owner: string, compute: () => Promise<T>, options?: { fresh?: boolean }): Promise<SharedValue<T>>;
   /** Computations started since the cache was made (tests). */
   readonly computations: number;
+  /** Keys held, settled or under way (tests). */
+  size(): number;
   clear(): void;
 }
 
@@ -53,6 +56,7 @@ export function createSingleFlightCache<T>({ ttlMs, maxEntries = 1000, now = Dat
     clear() {
       entries.clear();
     },
+    size: () => entries.size,
     get(key, owner, compute, options = {}) {
       const entry = entries.get(key);
       if (entry?.flight) return entry.flight;
