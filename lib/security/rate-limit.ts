@@ -37,17 +37,18 @@ export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, no
     let swept = now();
     return {
       async hit(name, limit, windowMs) {
-        const key = counterKey(name);
+        // In memory the name itself is the key (nothing is stored outside the process to hide it
+        // from): no hash on the BFF's hot path.
         const t = now();
         const { start, retryAfterS } = windowOf(t, windowMs);
         if (t - swept > SWEEP_EVERY_MS) {
           swept = t;
           for (const [k, v] of counts) if (v.start < t - KEEP_MS) counts.delete(k);
         }
-        const entry = counts.get(key);
-        const count = entry && entry.start === start ? entry.count + 1 : 1;
-        counts.set(key, { start, count });
-        return { ok: count <= limit, retryAfterS };
+        let entry = counts.get(name);
+        if (!entry || entry.start !== start) counts.set(name, (entry = { start, count: 0 }));
+        entry.count++;
+        return { ok: entry.count <= limit, retryAfterS };
       },
     };
   }

@@ -27,12 +27,28 @@ const ROWS_OPEN = Buffer.from('{"rows":');
 
 /**
  * `{"rows":<the upstream's own row bytes>,...}`: the answer of a search whose rows could pass as
- * they came (see lib/ne/server/raw-rows.ts), built without decoding or re-encoding them.
+ * they came (see lib/ne/server/raw-rows.ts), built without decoding or re-encoding them. When the
+ * upstream's answer they lie in (`within`) has room before and after them (its own head and
+ * tail, which hold more bytes than ours), our head and tail are written there and the rows are
+ * not copied at all.
  */
-function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">): Response {
+export function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">, within?: Uint8Array): Response {
   const tail = JSON.stringify(rest); // "{}" or "{...}"
-  const close = Buffer.from(tail === "{}" ? "}" : `,${tail.slice(1)}`);
-  return jsonText(Buffer.concat([ROWS_OPEN, rows, close]), 200);
+  const close = tail === "{}" ? "}" : `,${tail.slice(1)}`;
+  if (within && within.buffer === rows.buffer) {
+    const before = rows.byteOffset - within.byteOffset;
+    const after = within.byteOffset + within.byteLength - (rows.byteOffset + rows.byteLength);
+    const closeBytes = Buffer.byteLength(close);
+    if (before >= ROWS_OPEN.length && after >= closeBytes) {
+      const answer = Buffer.from(within.buffer, within.byteOffset, within.byteLength);
+      const start = before - ROWS_OPEN.length;
+      const end = before + rows.byteLength;
+      ROWS_OPEN.copy(answer, start);
+      answer.write(close, end, "utf8");
+      return jsonText(answer.subarray(start, end + closeBytes), 200);
+    }
+  }
+  return jsonText(Buffer.concat([ROWS_OPEN, rows, Buffer.from(close)]), 200);
 }
 
 /** The operation named by the route's segments, only if a page may call it. */
@@ -119,7 +135,7 @@ async function forward(operation: OperationDef, sessionKey: string, body: Operat
     }
     const out: OperationResponse = {};
     if (envelope.count !== undefined) out.count = envelope.count;
-    if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out);
+    if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out, envelope.rawRows.within);
     return json(envelope.data ? { rows: withoutTokens(envelope.data), ...out } : out);
   } catch (err) {
     const pub = toPublicError(err);

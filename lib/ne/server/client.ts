@@ -218,7 +218,8 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     if (read.raw) {
       // The fast path's envelope was parsed with `data: []` in the rows' place (readAnswer checked).
       delete envelope.data;
-      envelope.rawRows = { bytes: read.raw.rows, count: read.raw.rowCount };
+      // The answer's bytes are this call's own: whoever takes the rows may write around them.
+      envelope.rawRows = { bytes: read.raw.rows, count: read.raw.rowCount, within: bytes };
     }
     const tokens = tokensFrom(tokenFields, credentials);
     const httpOk = status >= 200 && status < 300;
