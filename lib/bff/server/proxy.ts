@@ -40,7 +40,7 @@ export function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "row
     const after = within.byteOffset + within.byteLength - (rows.byteOffset + rows.byteLength);
     const closeBytes = Buffer.byteLength(close);
     if (before >= ROWS_OPEN.length && after >= closeBytes) {
-      const answer = Buffer.from(within.buffer, within.byteOffset, within.byteLength);
+      const answer = Buffer.from(within.buffer as ArrayBuffer, within.byteOffset, within.byteLength);
       const start = before - ROWS_OPEN.length;
       const end = before + rows.byteLength;
       ROWS_OPEN.copy(answer, start);
