@@ -4,7 +4,7 @@ import { builtinRules } from "eslint/use-at-your-own-risk";
 
 // ── Boundaries ────────────────────────────────────────────────────────────────────────────────
 // Where code may import from (README.md, "Boundaries"). Server-only code lives in lib/auth, lib/db,
-// lib/gateway, lib/http, lib/security, lib/env.ts, lib/startup-checks.ts, or a folder named
+// lib/gateway, lib/http, lib/observability, lib/security, lib/env.ts, lib/startup-checks.ts, or a folder named
 // `server/` (lib/ne/server, lib/bff/server, lib/grid/server, lib/uploads/server). Every other lib
 // module is browser-safe. lib/boundaries.test.ts proves each rule below reports its violation.
 //
@@ -19,10 +19,10 @@ const appPath = (path) => `^(@/|(\\.\\./)+)${path}`;
 
 // Server-only folders and files. lib/auth/actions.ts is its one exception: server actions
 // ("use server") are how the browser calls the server, and Next turns their import into a call.
-const SERVER_DIRS = "auth(?!/actions$)|db|gateway|http|security";
+const SERVER_DIRS = "auth(?!/actions$)|db|gateway|http|observability|security";
 const SERVER_FILES = "env|startup-checks";
 const SERVER_ONLY_MESSAGE =
-  "browser code never imports server-only modules (lib/auth, lib/db, lib/env, lib/gateway, lib/http, lib/security, lib/startup-checks, any server/ folder); pass the data in from a page or route instead";
+  "browser code never imports server-only modules (lib/auth, lib/db, lib/env, lib/gateway, lib/http, lib/observability, lib/security, lib/startup-checks, any server/ folder); pass the data in from a page or route instead";
 
 const serverOnlyPatterns = [
   { regex: `^(@/lib/|(\\.\\./)+(lib/)?)(${SERVER_DIRS})(/|$)`, message: SERVER_ONLY_MESSAGE },
@@ -30,7 +30,7 @@ const serverOnlyPatterns = [
   { regex: "^(@/lib/|\\.{1,2}/)(.+/)?server(/|$)", message: SERVER_ONLY_MESSAGE },
   {
     regex: "^server-only$",
-    message: "a module that is server-only lives in a server folder (lib/auth, lib/db, lib/gateway, lib/http, lib/security) or a server/ folder, not beside browser code",
+    message: "a module that is server-only lives in a server folder (lib/auth, lib/db, lib/gateway, lib/http, lib/observability, lib/security) or a server/ folder, not beside browser code",
   },
 ];
 
@@ -41,6 +41,7 @@ const SERVER_FILE_GLOBS = [
   "lib/db/**",
   "lib/gateway/**",
   "lib/http/**",
+  "lib/observability/**",
   "lib/security/**",
   "lib/**/server/**",
   "lib/env.ts",

@@ -1,9 +1,12 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Ports and the build folder can be moved so that several checkouts or agents test at once.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const baseURL = `http://localhost:${port}`;
+/** Where the e2e server writes its JSON log lines (e2e/pages/server-log.ts reads the same path). */
+const serverLogFile = path.resolve(`test-results/server-log-${port}.jsonl`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -66,6 +69,8 @@ export default defineConfig({
       NE_CLIENT_SECRET: "",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The server's request log goes to a file the log story scans (e2e/observability.spec.ts).
+      LOG_FILE: serverLogFile,
       // The limits the security stories assert (the defaults, stated so a local env cannot move them).
       RATE_LIMIT_SIGNIN_PER_MINUTE: "20",
       RATE_LIMIT_API_PER_MINUTE: "1200",

@@ -18,5 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The request log is silent in tests; lib/observability's own tests capture it at info.
+    env: { LOG_LEVEL: "silent" },
   },
 });

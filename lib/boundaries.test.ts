@@ -33,6 +33,7 @@ describe("browser code imports no server-only module (boundaries/browser-imports
     ["components/orders/new-thing.tsx", "@/lib/gateway/server"],
     ["components/orders/new-thing.tsx", "@/lib/http/json-route"],
     ["components/orders/new-thing.tsx", "@/lib/security/rate-limit"],
+    ["components/orders/new-thing.tsx", "@/lib/observability/log"],
     ["components/orders/new-thing.tsx", "@/lib/grid/server/store"],
     ["components/orders/new-thing.tsx", "@/lib/uploads/server/journal"],
     ["components/orders/new-thing.tsx", "@/lib/ne/server/client"],

@@ -86,6 +86,12 @@ export class ShellPage {
   }
 
   // Opens a path and waits until the client components are interactive.
+  /** Signs out from the header and waits for the sign-in page. */
+  async signOut(): Promise<void> {
+    await this.page.getByRole("button", { name: this.messages.account.signOut }).first().click();
+    await this.page.waitForURL((url) => url.pathname === "/login");
+  }
+
   async goto(path: string): Promise<void> {
     await this.page.goto(path);
     await this.waitForHydration();

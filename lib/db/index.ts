@@ -128,9 +128,13 @@ const globalForDb = globalThis as typeof globalThis & { __backyardDb?: Promise<A
 
 /** The process-wide database, opened (and migrated) on first use. */
 export function getDatabase(): Promise<AppDatabase> {
+  // A failed open (a database not up yet) is not kept: the next use tries again.
   globalForDb.__backyardDb ??= openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATABASE_URL ? undefined : path.join(appDataDir(), "db"),
+  }).catch((err: unknown) => {
+    globalForDb.__backyardDb = undefined;
+    throw err;
   });
   return globalForDb.__backyardDb;
 }

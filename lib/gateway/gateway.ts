@@ -13,6 +13,7 @@ import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from 
 import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/server/client";
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
 import { createKeyLock, type LockMode } from "./key-lock";
+import { upstreamCallLogged } from "@/lib/observability/upstream-log";
 
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
@@ -125,9 +126,12 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     );
   }
 
-  /** Saves `tokens` when they differ from the stored pair; a version conflict re-reads and retries. */
-  async function persist(session: TokenSession, tokens: NeTokens | null | undefined): Promise<void> {
-    if (!tokens || sameTokens(session, tokens)) return;
+  /**
+   * Saves `tokens` when they differ from the stored pair (a rotation: answers true); a version
+   * conflict re-reads and retries.
+   */
+  async function persist(session: TokenSession, tokens: NeTokens | null | undefined): Promise<boolean> {
+    if (!tokens || sameTokens(session, tokens)) return false;
     const pair: TokenPair = {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
@@ -140,15 +144,15 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       if (result.saved) {
         session.version = result.version;
         Object.assign(session, pair);
-        return;
+        return true;
       }
       // Another writer got in between (an instance without the shared lock). The pair in hand was
       // issued in answer to this call, after the other writer's read: it is the newest.
       if (!result.current) {
         sessions.delete(session.id);
-        return; // signed out meanwhile: nothing to keep
+        return true; // signed out meanwhile: nothing to keep
       }
-      if (sameTokens(result.current, tokens)) return;
+      if (sameTokens(result.current, tokens)) return true;
       version = result.current.version;
     }
     throw new NeError({ code: LOCAL_CODES.internal, kind: "upstream-failure", message: "token store kept changing under a save" });
@@ -188,17 +192,20 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     const live = await liveSession(sessionKey);
     if ("ended" in live) throw endedError(live.ended);
     const session = live.session;
+    const started = performance.now();
     try {
       const result = await client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options);
-      await persist(session, result.tokens);
+      upstreamCallLogged(path, started, null, await persist(session, result.tokens));
       await touch(session);
       return result;
     } catch (err) {
+      let rotated = false;
       if (isNeError(err)) {
-        await persist(session, err.tokens);
+        rotated = await persist(session, err.tokens);
         if (err.kind === "auth-expired") await forget(sessionKey);
         else await touch(session);
       }
+      upstreamCallLogged(path, started, err, rotated);
       throw err;
     }
   }

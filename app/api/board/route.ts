@@ -4,10 +4,13 @@ import { sessionKeyOf } from "@/lib/auth/session";
 import { boardCache, handleBoard } from "@/lib/board/server/board-route";
 import { getNeServer } from "@/lib/gateway/server";
 import { MINUTE_MS, getRateLimiter, rateLimits } from "@/lib/security/rate-limit";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/board";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+async function getRequest(request: Request): Promise<Response> {
   return handleBoard(request, {
     sessionKey: () => sessionKeyOf(request),
     companyOf: async (key) => {
@@ -19,3 +22,5 @@ export async function GET(request: Request): Promise<Response> {
     cache: boardCache(),
   });
 }
+
+export const GET = logged(ROUTE, getRequest);

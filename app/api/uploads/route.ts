@@ -5,10 +5,13 @@ import { createUploadSchema, uploadListQuerySchema } from "@/lib/uploads/contrac
 import { issuesMessage, json, problem, readJsonBody, requestIssues } from "@/lib/http/json-route";
 import { MAX_CREATE_BODY_BYTES, failureResponse, guardUpload } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/uploads";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+async function getRequest(request: Request): Promise<Response> {
   const checked = await guardUpload(request, false);
   if ("response" in checked) return checked.response;
   const url = new URL(request.url);
@@ -20,7 +23,7 @@ export async function GET(request: Request): Promise<Response> {
   return json(await journal.list(checked.uploader.owner, query.data));
 }
 
-export async function POST(request: Request): Promise<Response> {
+async function postRequest(request: Request): Promise<Response> {
   const checked = await guardUpload(request, true);
   if ("response" in checked) return checked.response;
   const body = await readJsonBody(request, createUploadSchema, { limit: MAX_CREATE_BODY_BYTES });
@@ -29,3 +32,6 @@ export async function POST(request: Request): Promise<Response> {
   const created = await journal.createFile(checked.uploader.owner, body.data);
   return created.ok ? json(created.value, created.status) : failureResponse(created.failure);
 }
+
+export const GET = logged(ROUTE, getRequest);
+export const POST = logged(ROUTE, postRequest);

@@ -17,10 +17,13 @@ import {
 import { sameSecret } from "@/lib/security/same-secret";
 import { purgeEndedSessionsNow, signInReplacing } from "@/lib/auth/session-maintenance";
 import { signInRateLimit } from "@/lib/security/sign-in-limit";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/auth/callback";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: NextRequest) {
+async function getRequest(request: NextRequest) {
   const origin = publicOrigin(request);
   const back = safeReturnPath(request.cookies.get(RETURN_TO_COOKIE)?.value);
   const fail = (reason: string) => {
@@ -62,3 +65,5 @@ export async function GET(request: NextRequest) {
   res.cookies.delete({ name: SIGN_IN_NONCE_COOKIE, path: "/auth" });
   return res;
 }
+
+export const GET = logged(ROUTE, getRequest);

@@ -6,10 +6,13 @@ import { serverEnv } from "@/lib/env";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
 import { httpsOrigin, publicOrigin } from "@/lib/http/public-origin";
 import { SIGN_IN_NONCE_COOKIE, SIGN_IN_TTL_S, newNonce } from "@/lib/auth/sign-in";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/auth/start";
 
 export const dynamic = "force-dynamic";
 
-export function GET(request: NextRequest) {
+function getRequest(request: NextRequest) {
   const env = serverEnv();
   const nonce = newNonce();
   const redirectUri = new URL("/auth/callback", publicOrigin(request));
@@ -23,3 +26,5 @@ export function GET(request: NextRequest) {
   res.cookies.set(SIGN_IN_NONCE_COOKIE, nonce, cookie);
   return res;
 }
+
+export const GET = logged(ROUTE, getRequest);

@@ -4,12 +4,15 @@ import { handlers } from "@/lib/auth/config";
 import { BodyTooLargeError, readBoundedBytes } from "@/lib/http/bounded-body";
 import { problem } from "@/lib/http/json-route";
 import { NextRequest } from "next/server";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/auth/[...nextauth]";
 
 const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
-export const GET = handlers.GET;
+export const GET = logged(ROUTE, handlers.GET);
 
-export async function POST(request: NextRequest): Promise<Response> {
+async function postRequest(request: NextRequest): Promise<Response> {
   let body: Uint8Array;
   try {
     body = await readBoundedBytes(request, MAX_AUTH_BODY_BYTES);
@@ -20,3 +23,5 @@ export async function POST(request: NextRequest): Promise<Response> {
   const copy = new Request(request.url, { method: "POST", headers: request.headers, body: body as BodyInit });
   return handlers.POST(new NextRequest(copy));
 }
+
+export const POST = logged(ROUTE, postRequest);

@@ -4,6 +4,9 @@ import { choiceCache } from "@/lib/bff/server/choice-cache";
 import { handleOperation } from "@/lib/bff/server/proxy";
 import { getNeServer } from "@/lib/gateway/server";
 import { MINUTE_MS, getRateLimiter, rateLimits } from "@/lib/security/rate-limit";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/ne/[...path]";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +22,8 @@ async function handle(request: Request, { params }: Context): Promise<Response> 
   });
 }
 
-export const POST = handle;
-export const GET = handle;
-export const PUT = handle;
-export const DELETE = handle;
-export const PATCH = handle;
+export const POST = logged(ROUTE, handle);
+export const GET = logged(ROUTE, handle);
+export const PUT = logged(ROUTE, handle);
+export const DELETE = logged(ROUTE, handle);
+export const PATCH = logged(ROUTE, handle);

@@ -5,12 +5,15 @@ import { isNeError } from "@/lib/ne/errors";
 import { json } from "@/lib/http/json-route";
 import { failureResponse, fileParamsSchema, guardUpload, readParams } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/uploads/[id]";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(request: Request, { params }: Context): Promise<Response> {
+async function getRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guardUpload(request, false);
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, fileParamsSchema);
@@ -25,3 +28,5 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
   const file = await journal.getFile(checked.uploader.owner, parsed.data.id);
   return file ? json(file) : failureResponse({ status: 404, code: "not-found", message: "no such upload" });
 }
+
+export const GET = logged(ROUTE, getRequest);

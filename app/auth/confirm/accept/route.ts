@@ -6,10 +6,13 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { RETURN_TO_COOKIE, safeReturnPath } from "@/lib/auth/return-to";
 import { signInReplacing } from "@/lib/auth/session-maintenance";
 import { PENDING_SIGN_IN_COOKIE } from "@/lib/auth/sign-in";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/auth/confirm/accept";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: NextRequest) {
+async function postRequest(request: NextRequest) {
   const origin = publicOrigin(request);
   const checked = await checkConfirmRequest(request);
   const toLogin = (error: string) => NextResponse.redirect(new URL(`/login?error=${encodeURIComponent(error)}`, origin), 303);
@@ -24,3 +27,5 @@ export async function POST(request: NextRequest) {
   res.cookies.delete({ name: RETURN_TO_COOKIE, path: "/auth" });
   return res;
 }
+
+export const POST = logged(ROUTE, postRequest);

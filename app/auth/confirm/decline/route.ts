@@ -3,10 +3,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { checkConfirmRequest } from "@/lib/auth/confirm-request";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { PENDING_SIGN_IN_COOKIE, discardPendingSignIn } from "@/lib/auth/sign-in";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/auth/confirm/decline";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: NextRequest) {
+async function postRequest(request: NextRequest) {
   const checked = await checkConfirmRequest(request);
   if ("status" in checked && checked.status === 403) return new Response("forbidden", { status: 403 });
   if ("id" in checked) await discardPendingSignIn(checked.id);
@@ -14,3 +17,5 @@ export async function POST(request: NextRequest) {
   res.cookies.delete({ name: PENDING_SIGN_IN_COOKIE, path: "/auth" });
   return res;
 }
+
+export const POST = logged(ROUTE, postRequest);

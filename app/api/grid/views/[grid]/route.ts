@@ -3,18 +3,21 @@ import { createViewSchema } from "@/lib/grid/preferences";
 import { MAX_GRID_BODY_BYTES, guard } from "@/lib/grid/server/route-support";
 import { json, problem, readJsonBody } from "@/lib/http/json-route";
 import { createView, listViews } from "@/lib/grid/server/store";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/grid/views/[grid]";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ grid: string }> };
 
-export async function GET(request: Request, { params }: Context): Promise<Response> {
+async function getRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guard(request, (await params).grid, false);
   if ("response" in checked) return checked.response;
   return json({ views: await listViews(checked.owner, checked.grid) });
 }
 
-export async function POST(request: Request, { params }: Context): Promise<Response> {
+async function postRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guard(request, (await params).grid, true);
   if ("response" in checked) return checked.response;
   const body = await readJsonBody(request, createViewSchema, { limit: MAX_GRID_BODY_BYTES });
@@ -25,3 +28,6 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   if (result.reason === "too-many") return problem(409, "too-many-views", "too many saved views");
   return problem(500, "not-saved", "the view was not saved");
 }
+
+export const GET = logged(ROUTE, getRequest);
+export const POST = logged(ROUTE, postRequest);

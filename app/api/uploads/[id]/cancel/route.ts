@@ -5,12 +5,15 @@
 import { json } from "@/lib/http/json-route";
 import { failureResponse, fileParamsSchema, guardUpload, readParams } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/uploads/[id]/cancel";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function POST(request: Request, { params }: Context): Promise<Response> {
+async function postRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guardUpload(request, true);
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, fileParamsSchema);
@@ -19,3 +22,5 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   const cancelled = await journal.cancel(checked.uploader.owner, parsed.data.id);
   return cancelled.ok ? json(cancelled.value, cancelled.status) : failureResponse(cancelled.failure);
 }
+
+export const POST = logged(ROUTE, postRequest);

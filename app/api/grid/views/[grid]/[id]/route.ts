@@ -4,6 +4,9 @@ import { renameViewSchema } from "@/lib/grid/preferences";
 import { MAX_GRID_BODY_BYTES, guard } from "@/lib/grid/server/route-support";
 import { json, problem, readJsonBody } from "@/lib/http/json-route";
 import { deleteView, renameView } from "@/lib/grid/server/store";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/grid/views/[grid]/[id]";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +14,7 @@ type Context = { params: Promise<{ grid: string; id: string }> };
 
 const idSchema = z.uuid();
 
-export async function PATCH(request: Request, { params }: Context): Promise<Response> {
+async function patchRequest(request: Request, { params }: Context): Promise<Response> {
   const { grid, id } = await params;
   const checked = await guard(request, grid, true);
   if ("response" in checked) return checked.response;
@@ -24,7 +27,7 @@ export async function PATCH(request: Request, { params }: Context): Promise<Resp
   return problem(404, "not-found", "no such view");
 }
 
-export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+async function deleteRequest(request: Request, { params }: Context): Promise<Response> {
   const { grid, id } = await params;
   const checked = await guard(request, grid, true);
   if ("response" in checked) return checked.response;
@@ -32,3 +35,6 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
   const deleted = await deleteView(checked.owner, checked.grid, id);
   return deleted ? json({ deleted: true }) : problem(404, "not-found", "no such view");
 }
+
+export const PATCH = logged(ROUTE, patchRequest);
+export const DELETE = logged(ROUTE, deleteRequest);

@@ -6,6 +6,9 @@ import { storeBatchSchema, MAX_BATCH_BODY_BYTES } from "@/lib/uploads/contract";
 import { json, readJsonBody } from "@/lib/http/json-route";
 import { batchParamsSchema, failureResponse, guardUpload, readParams } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/uploads/[id]/batches/[index]";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +17,7 @@ type Context = { params: Promise<{ id: string; index: string }> };
 /** base64 of the largest batch plus the JSON around it. */
 const MAX_BODY_BYTES = MAX_BATCH_BODY_BYTES + 4096;
 
-export async function PUT(request: Request, { params }: Context): Promise<Response> {
+async function putRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guardUpload(request, true);
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, batchParamsSchema);
@@ -25,3 +28,5 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
   const stored = await journal.storeBatch(checked.uploader.owner, parsed.data.id, parsed.data.index, body.data);
   return stored.ok ? json(stored.value, stored.status) : failureResponse(stored.failure);
 }
+
+export const PUT = logged(ROUTE, putRequest);

@@ -9,12 +9,15 @@ import { sendBatchSchema } from "@/lib/uploads/contract";
 import { json, readJsonBody } from "@/lib/http/json-route";
 import { MAX_SEND_BODY_BYTES, batchParamsSchema, failureResponse, guardUpload, readParams } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/uploads/[id]/batches/[index]/send";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string; index: string }> };
 
-export async function POST(request: Request, { params }: Context): Promise<Response> {
+async function postRequest(request: Request, { params }: Context): Promise<Response> {
   const checked = await guardUpload(request, true);
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, batchParamsSchema);
@@ -27,3 +30,5 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   if ("failure" in sent) return failureResponse(sent.failure);
   return json({ error: sent.error, batch: sent.batch }, sent.status);
 }
+
+export const POST = logged(ROUTE, postRequest);

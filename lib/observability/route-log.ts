@@ -1,0 +1,45 @@
+import "server-only";
+// Route handlers wrapped by `logged` answer with `x-request-id` and write one line when they
+// have answered: the request's id, method, route, path (no query), status, duration, and from
+// the upstream calls made meanwhile the last code, their number and whether one rotated tokens.
+import { log, requestIdOf, runWithRequest, type RequestContext } from "./log";
+
+type Handler<R extends Request, C> = (request: R, context: C) => Response | Promise<Response>;
+
+export function logged<R extends Request, C>(route: string, handler: Handler<R, C>): (request: R, context?: C) => Promise<Response> {
+  return async (request, routeContext) => {
+    const ctx: RequestContext = { requestId: requestIdOf(request.headers), upstreamCalls: 0 };
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await runWithRequest(ctx, async () => handler(request, routeContext as C));
+    } catch (err) {
+      writeLine(request, route, ctx, 500, started, err);
+      throw err;
+    }
+    try {
+      response.headers.set("x-request-id", ctx.requestId);
+    } catch {
+      // immutable headers (a fetched or redirect Response): copy them once
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+      response.headers.set("x-request-id", ctx.requestId);
+    }
+    writeLine(request, route, ctx, response.status, started);
+    return response;
+  };
+}
+
+function writeLine(request: Request, route: string, ctx: RequestContext, status: number, started: number, err?: unknown): void {
+  const line = {
+    requestId: ctx.requestId,
+    method: request.method,
+    route,
+    path: new URL(request.url).pathname,
+    status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    ...(ctx.upstreamCalls > 0 ? { upstreamCalls: ctx.upstreamCalls, upstreamCode: ctx.upstreamCode, rotated: ctx.rotated === true } : {}),
+    ...(err ? { error: err instanceof Error ? err.name : "error" } : {}),
+  };
+  if (status >= 500) log().error(line, "request");
+  else log().info(line, "request");
+}

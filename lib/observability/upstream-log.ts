@@ -1,0 +1,27 @@
+import "server-only";
+// One line per upstream call, with the id of the request it serves (when it serves one): the
+// operation path, the result and code, the HTTP status of a failed call, the duration and whether
+// the call's answer rotated the session's tokens. Never the request's fields or the answer.
+import { isNeError } from "@/lib/ne/errors";
+import { currentRequest, log } from "./log";
+
+export function upstreamCallLogged(operation: string, started: number, err: unknown, rotated: boolean): void {
+  const ctx = currentRequest();
+  const code = err === null ? undefined : isNeError(err) ? err.code : "internal";
+  if (ctx) {
+    ctx.upstreamCalls++;
+    ctx.upstreamCode = code ?? "success";
+    ctx.rotated ||= rotated;
+  }
+  const line = {
+    ...(ctx ? { requestId: ctx.requestId } : {}),
+    operation,
+    result: err === null ? "success" : "error",
+    ...(code ? { code } : {}),
+    ...(isNeError(err) && err.httpStatus !== undefined ? { upstreamStatus: err.httpStatus } : {}),
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    rotated,
+  };
+  if (err === null) log().info(line, "upstream");
+  else log().warn(line, "upstream");
+}
