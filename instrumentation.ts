@@ -1,7 +1,13 @@
-// Runs once when a dashboard server starts: the production start checks (lib/startup-checks.ts),
-// loaded only in the Node.js runtime.
+// Runs once when a dashboard server starts, in the Node.js runtime only: the production start
+// checks (lib/startup-checks.ts), and OpenTelemetry's providers with the OTLP exporters when an
+// endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, or the traces/metrics-specific variables);
+// without one nothing is recorded (lib/observability/README.md).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { refuseToStartWithoutAuthUrl } = await import("./lib/startup-checks");
   refuseToStartWithoutAuthUrl();
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
+    const { startOtlpTelemetry } = await import("./lib/observability/telemetry-setup");
+    await startOtlpTelemetry();
+  }
 }

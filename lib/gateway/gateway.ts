@@ -14,6 +14,7 @@ import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
 import { createKeyLock, type LockMode } from "./key-lock";
 import { upstreamCallLogged } from "@/lib/observability/upstream-log";
+import { inSpan, startSpan } from "@/lib/observability/telemetry";
 
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
@@ -64,12 +65,12 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     const cached = sessions.get(key);
     if (cached) {
       if (database.kind === "pglite") return cached;
-      const version = await store.version(key);
+      const version = await inSpan("token-store.version", {}, () => store.version(key));
       if (version === cached.version) return cached;
       sessions.delete(key);
       if (version === null) return null;
     }
-    const session = await store.get(key);
+    const session = await inSpan("token-store.read", {}, () => store.get(key));
     if (session) {
       if (sessions.size >= SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
       sessions.set(key, session);
@@ -109,8 +110,10 @@ export function createGateway({ client, store, database, limits = sessionLimits(
 
   /** One call alone: this process's lock, then the instances' advisory lock. */
   function callAlone(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, fresh: boolean) {
+    const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "exclusive" });
     return locks.run(sessionKey, "exclusive", () =>
       database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
+        wait.end();
         if (fresh) sessions.delete(sessionKey);
         try {
           return await callOnce(sessionKey, path, request, options);
@@ -140,7 +143,7 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     };
     let version = session.version;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const result = await store.save(session.id, version, pair);
+      const result = await inSpan("token-store.save", {}, () => store.save(session.id, version, pair));
       if (result.saved) {
         session.version = result.version;
         Object.assign(session, pair);
@@ -194,7 +197,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     const session = live.session;
     const started = performance.now();
     try {
-      const result = await client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options);
+      const result = await inSpan("upstream.call", { "backyard.operation": path }, () =>
+        client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options),
+      );
       upstreamCallLogged(path, started, null, await persist(session, result.tokens));
       await touch(session);
       return result;
@@ -224,7 +229,11 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       try {
         // No advisory lock: no instance rotates a pair this far from its end, and one that did
         // (a clock far off) is met by the 002002 path below.
-        return await locks.run(sessionKey, "shared", () => callOnce(sessionKey, path, request, options));
+        const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "shared" });
+        return await locks.run(sessionKey, "shared", () => {
+          wait.end();
+          return callOnce(sessionKey, path, request, options);
+        });
       } catch (err) {
         // Rotated under us: alone, after every parallel call in flight (the rotating one among
         // them) has ended and saved its pair, with the stored pair.

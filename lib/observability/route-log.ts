@@ -2,7 +2,9 @@ import "server-only";
 // Route handlers wrapped by `logged` answer with `x-request-id` and write one line when they
 // have answered: the request's id, method, route, path (no query), status, duration, and from
 // the upstream calls made meanwhile the last code, their number and whether one rotated tokens.
+import { SpanStatusCode } from "@opentelemetry/api";
 import { log, requestIdOf, runWithRequest, type RequestContext } from "./log";
+import { recordRequest, serverSpan } from "./telemetry";
 
 type Handler<R extends Request, C> = (request: R, context: C) => Response | Promise<Response>;
 
@@ -10,9 +12,15 @@ export function logged<R extends Request, C>(route: string, handler: Handler<R, 
   return async (request, routeContext) => {
     const ctx: RequestContext = { requestId: requestIdOf(request.headers), upstreamCalls: 0 };
     const started = performance.now();
+    const method = request.method;
     let response: Response;
     try {
-      response = await runWithRequest(ctx, async () => handler(request, routeContext as C));
+      response = await serverSpan(`${method} ${route}`, { "http.request.method": method, "http.route": route, "backyard.request_id": ctx.requestId }, async (span) => {
+        const answer = await runWithRequest(ctx, async () => handler(request, routeContext as C));
+        span.setAttribute("http.response.status_code", answer.status);
+        if (answer.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        return answer;
+      });
     } catch (err) {
       writeLine(request, route, ctx, 500, started, err);
       throw err;
@@ -30,13 +38,15 @@ export function logged<R extends Request, C>(route: string, handler: Handler<R, 
 }
 
 function writeLine(request: Request, route: string, ctx: RequestContext, status: number, started: number, err?: unknown): void {
+  const durationMs = performance.now() - started;
+  recordRequest({ route, method: request.method, status }, durationMs);
   const line = {
     requestId: ctx.requestId,
     method: request.method,
     route,
     path: new URL(request.url).pathname,
     status,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    durationMs: Math.round(durationMs * 10) / 10,
     ...(ctx.upstreamCalls > 0 ? { upstreamCalls: ctx.upstreamCalls, upstreamCode: ctx.upstreamCode, rotated: ctx.rotated === true } : {}),
     ...(err ? { error: err instanceof Error ? err.name : "error" } : {}),
   };

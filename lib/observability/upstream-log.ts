@@ -4,6 +4,7 @@ import "server-only";
 // the call's answer rotated the session's tokens. Never the request's fields or the answer.
 import { isNeError } from "@/lib/ne/errors";
 import { currentRequest, log } from "./log";
+import { recordUpstream } from "./telemetry";
 
 export function upstreamCallLogged(operation: string, started: number, err: unknown, rotated: boolean): void {
   const ctx = currentRequest();
@@ -13,13 +14,15 @@ export function upstreamCallLogged(operation: string, started: number, err: unkn
     ctx.upstreamCode = code ?? "success";
     ctx.rotated ||= rotated;
   }
+  const durationMs = performance.now() - started;
+  recordUpstream({ operation, result: err === null ? "success" : "error", ...(code ? { code } : {}) }, durationMs);
   const line = {
     ...(ctx ? { requestId: ctx.requestId } : {}),
     operation,
     result: err === null ? "success" : "error",
     ...(code ? { code } : {}),
     ...(isNeError(err) && err.httpStatus !== undefined ? { upstreamStatus: err.httpStatus } : {}),
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    durationMs: Math.round(durationMs * 10) / 10,
     rotated,
   };
   if (err === null) log().info(line, "upstream");

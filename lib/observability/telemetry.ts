@@ -1,0 +1,62 @@
+import "server-only";
+// OpenTelemetry for the BFF: a span per request (logged()), with child spans for the gateway's
+// steps (the token store, the wait for the session's queue, the upstream call, a rotation's save),
+// and request and upstream-call counts and durations as metrics. Everything goes through
+// @opentelemetry/api: until a provider is registered (startTelemetry, called by instrumentation.ts
+// when OTEL_EXPORTER_OTLP_ENDPOINT is set) the API's no-op tracer and meter make each of these a
+// few property reads.
+import { SpanKind, SpanStatusCode, metrics, trace, type Attributes, type Span } from "@opentelemetry/api";
+
+const SCOPE = "backyard";
+
+/** Runs `fn` inside a span named `name`, a child of the current one; a throw marks it an error. */
+export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  return trace.getTracer(SCOPE).startActiveSpan(name, { kind, attributes }, async (span) => {
+    try {
+      return await fn(span);
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.name : "error" });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** A span already started (a wait that ends elsewhere): the caller ends it. */
+export function startSpan(name: string, attributes: Attributes): Span {
+  return trace.getTracer(SCOPE).startSpan(name, { attributes });
+}
+
+export function serverSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
+  return inSpan(name, attributes, fn, SpanKind.SERVER);
+}
+
+// Instruments are made on first use, after instrumentation.ts may have registered a provider.
+let instruments: ReturnType<typeof makeInstruments> | null = null;
+function makeInstruments() {
+  const meter = metrics.getMeter(SCOPE);
+  return {
+    requests: meter.createCounter("backyard.requests", { description: "Requests answered by the dashboard's route handlers" }),
+    requestDuration: meter.createHistogram("backyard.request.duration", { description: "Time to answer a route handler's request", unit: "ms" }),
+    upstreamCalls: meter.createCounter("backyard.upstream.calls", { description: "Calls to the API" }),
+    upstreamDuration: meter.createHistogram("backyard.upstream.duration", { description: "Time of one API call", unit: "ms" }),
+  };
+}
+
+/** Forgets the instruments (tests that register a new meter provider). */
+export function resetInstruments(): void {
+  instruments = null;
+}
+
+export function recordRequest(attributes: { route: string; method: string; status: number; operation?: string }, durationMs: number): void {
+  instruments ??= makeInstruments();
+  instruments.requests.add(1, attributes);
+  instruments.requestDuration.record(durationMs, attributes);
+}
+
+export function recordUpstream(attributes: { operation: string; result: string; code?: string }, durationMs: number): void {
+  instruments ??= makeInstruments();
+  instruments.upstreamCalls.add(1, attributes);
+  instruments.upstreamDuration.record(durationMs, attributes);
+}
