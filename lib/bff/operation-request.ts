@@ -133,5 +133,3 @@ export function operationRequestIssues(operation: OperationDef, request: Operati
   return issues;
 }
 
-/** A request header that asks the BFF for an answer from the API, past its per-session cache of choice lists. */
-export const FRESH_HEADER = "x-backyard-fresh";

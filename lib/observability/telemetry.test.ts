@@ -63,7 +63,8 @@ describe("traces and metrics", () => {
 
     await reader.forceFlush();
     const exported = metricExporter.getMetrics().flatMap((r) => r.scopeMetrics.flatMap((s) => s.metrics));
-    const byName = (name: string) => exported.filter((m) => m.descriptor.name === name).flatMap((m) => m.dataPoints);
+    type Point = { attributes: Record<string, unknown>; value: unknown };
+    const byName = (name: string): Point[] => exported.filter((m) => m.descriptor.name === name).flatMap((m) => m.dataPoints as Point[]);
     const requests = byName("backyard.requests").filter((p) => p.attributes.route === "/api/ne/[...path]");
     expect(requests.reduce((n, p) => n + Number(p.value), 0)).toBeGreaterThanOrEqual(1);
     expect(byName("backyard.request.duration").length).toBeGreaterThan(0);

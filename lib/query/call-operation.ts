@@ -3,7 +3,8 @@
 // Answers are parsed at this boundary; failures reject with a BffError. Checked by hand, not with
 // zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
 // against the zod schema they replaced).
-import { FRESH_HEADER, type OperationRequest } from "@/lib/bff/operation-request";
+import { FRESH_HEADER } from "@/lib/bff/fresh-header";
+import type { OperationRequest } from "@/lib/bff/operation-request";
 import { noteActivity } from "./activity";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
 

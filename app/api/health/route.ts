@@ -4,4 +4,6 @@ import { logged } from "@/lib/observability/route-log";
 
 export const dynamic = "force-dynamic";
 
-export const GET = logged("health", async () => json({ status: "ok", uptimeS: Math.round(process.uptime()) }));
+export const GET = logged("/api/health", async () =>
+  json({ status: "ok", uptimeS: Math.round(process.uptime()), ...(process.env.INSTANCE_NAME ? { instance: process.env.INSTANCE_NAME } : {}) }),
+);

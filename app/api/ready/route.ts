@@ -7,7 +7,7 @@ import { readiness } from "@/lib/observability/readiness";
 
 export const dynamic = "force-dynamic";
 
-export const GET = logged("ready", async () => {
+export const GET = logged("/api/ready", async () => {
   const result = await readiness(serverEnv().apiBaseUrl);
   return json({ status: result.ready ? "ready" : "not-ready", checks: result.checks }, result.ready ? 200 : 503);
 });

@@ -7,7 +7,8 @@ import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } fro
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody, tooManyRequests } from "@/lib/http/json-route";
-import { FRESH_HEADER, operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
+import { FRESH_HEADER } from "../fresh-header";
+import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { choiceListKey, type ChoiceCache } from "./choice-cache";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;

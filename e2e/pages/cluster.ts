@@ -1,0 +1,76 @@
+// The two-instance cluster of scripts/cluster.mjs (nginx in front of two `next start` on one
+// PostgreSQL database of their own), started by a story and stopped after it.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+export class Cluster {
+  private constructor(
+    readonly url: string,
+    private readonly child: ChildProcess,
+    readonly output: string[],
+  ) {}
+
+  /** A fresh database, then `node scripts/cluster.mjs`, resolved once nginx serves. */
+  static async start(port: number): Promise<Cluster> {
+    const database = `backyard_cluster_${port}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    const output: string[] = [];
+    const child = spawn(process.execPath, [path.resolve("scripts/cluster.mjs")], {
+      env: {
+        ...process.env,
+        CLUSTER_PORT: String(port),
+        DATABASE_URL: url.toString(),
+        SANDBOX_PORT: String(port + 1000),
+        SANDBOX_ADMIN: "1",
+        SANDBOX_DATA_DIR: path.resolve(`.data/e2e-cluster-sandbox-${port}`),
+        NE_API_BASE_URL: "",
+        NE_LOGIN_BASE_URL: "",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString("utf8");
+        output.push(text);
+        if (text.includes("[cluster] ready on")) resolve();
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", (c: Buffer) => output.push(c.toString("utf8")));
+      child.once("exit", (code) => reject(new Error(`cluster exited with ${code}:\n${output.join("").slice(-3000)}`)));
+    });
+    await ready;
+    return new Cluster(`http://localhost:${port}`, child, output);
+  }
+
+  /** Restarts both instances one after the other (the script's SIGUSR2), resolved when done. */
+  async rollout(): Promise<void> {
+    const seen = this.output.length;
+    this.child.kill("SIGUSR2");
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const text = this.output.slice(seen).join("");
+        if (text.includes("rollout: instance 2 ready")) return resolve();
+        if (text.includes("rollout failed")) return reject(new Error(text));
+        setTimeout(check, 200);
+      };
+      check();
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child.once("exit", r));
+    this.child.kill("SIGTERM");
+    await exited;
+  }
+}
