@@ -9,6 +9,7 @@
 import { Download } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
@@ -25,8 +26,10 @@ import { ColumnChooser } from "./column-chooser";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
+import { GridLinks } from "./grid-links";
 import { GridSkeleton } from "./grid-states";
 import type { LayoutChange, RowSelection } from "./grid-table";
+import { PageJoinContext, type PageJoinState } from "./page-join";
 import { QuickFilters } from "./quick-filters";
 import { SavedViews } from "./saved-views";
 
@@ -76,7 +79,15 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   );
   const columnNames = model.shown;
   const fields = useMemo(
-    () => [...new Set([...definition.keyFields, ...columnNames, ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? [])])],
+    // The key fields, the shown columns, what their cells read, and what the links carry by.
+    () => [
+      ...new Set([
+        ...definition.keyFields,
+        ...columnNames,
+        ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? []),
+        ...(definition.links ?? []).flatMap((l) => (l.carry ? [l.carry.key.from] : [])),
+      ]),
+    ],
     [definition, columnNames],
   );
 
@@ -87,7 +98,23 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   // The same queries GridBody throws from; here they start with the page (GridBody loads in
   // parallel) and feed the toolbar (export total).
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
-  useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
+  const pageRows = search.data?.rows;
+
+  // The definition's page join (goods names beside stock codes): one query for the page's rows,
+  // started once they are in; the rows paint without it.
+  const joinQuery = useMemo(() => (definition.pageJoin && pageRows ? definition.pageJoin.query(pageRows) : null), [definition.pageJoin, pageRows]);
+  const join = useQuery({
+    queryKey: joinQuery?.queryKey ?? ["page-join", definition.id, null],
+    queryFn: joinQuery?.queryFn ?? (() => null),
+    enabled: joinQuery !== null,
+    staleTime: 60_000,
+  });
+  const joinState = useMemo<PageJoinState>(() => {
+    if (!joinQuery) return { status: "idle" };
+    if (join.isSuccess) return { status: "success", data: join.data };
+    return { status: join.isError ? "error" : "pending" };
+  }, [joinQuery, join.isSuccess, join.isError, join.data]);
 
   // Selection and the active row belong to one page of one result: they start over with it.
   const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
@@ -133,8 +160,12 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   const total = count.data?.count;
   const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
+  // Rows of the page now asked for (not the previous page shown while it loads) for the links.
+  const shownRows = search.isPlaceholderData ? undefined : pageRows;
+  const selectedRows = shownRows && selectedKeys.length ? shownRows.filter((row) => selection[definition.rowKey(row)]) : [];
 
   return (
+    <PageJoinContext value={joinState}>
     <div className="flex flex-col gap-3" data-grid={definition.id}>
       {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -151,6 +182,9 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
           />
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {definition.links?.length ? (
+            <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+          ) : null}
           {toolbarExtra}
           <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
           <ColumnChooser
@@ -219,5 +253,6 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
         />
       ) : null}
     </div>
+    </PageJoinContext>
   );
 }

@@ -4,6 +4,8 @@
 // search, free stock (some, none) and shortage.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { goodsJoinQuery } from "./goods-join";
+import { StockGoodsCell } from "./stock-goods-cell";
 import { stock } from "@/lib/ne/registry/resources/stock";
 
 const P = "stock_";
@@ -23,6 +25,9 @@ export const stockGrid = defineGrid({
     `${P}advance_order_quantity`,
     `${P}last_modified_null_safe_date`,
   ],
+  // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
+  cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
+  pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
     { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
     {
