@@ -18,7 +18,7 @@ export function StockGoodsCell({ value }: CellContext) {
   let second;
   if (name) {
     second = (
-      <span data-goods-name="" data-user-content="" className="truncate text-xs text-ink-600 dark:text-ink-300">
+      <span data-goods-name="" data-user-content="" title={name} className="truncate text-xs text-ink-600 dark:text-ink-300">
         {name}
       </span>
     );
