@@ -26,7 +26,6 @@ import { ColumnChooser } from "./column-chooser";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
-import { GridLinks } from "./grid-links";
 import { GridSkeleton } from "./grid-states";
 import type { LayoutChange, RowSelection } from "./grid-table";
 import { PageJoinContext, type PageJoinState } from "./page-join";
@@ -38,6 +37,8 @@ const loadGridBody = () => import("./grid-body");
 if (typeof window !== "undefined") void loadGridBody().catch(() => undefined);
 const GridBody = lazy(loadGridBody);
 
+// The links to related grids: what they carry needs the page's rows, so they come with them.
+const GridLinks = lazy(() => import("./grid-links"));
 const RecordDrawer = lazyComponent(() => import("./record-drawer"));
 const ExportDialog = lazyComponent(() => import("./export-dialog"));
 
@@ -183,7 +184,9 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {definition.links?.length ? (
-            <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+            <Suspense fallback={null}>
+              <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+            </Suspense>
           ) : null}
           {toolbarExtra}
           <SavedViews grid={definition.id} current={currentView} onApply={applyView} />

@@ -1,7 +1,8 @@
 "use client";
 // The definition's links to related grids, at the right of the toolbar. A link with `carry` takes
 // what applies here to its target (lib/grid/links.ts) and says under its label what it carried:
-// the filter, the rows selected, the records on this page; or that it carries nothing.
+// the filter, the rows selected, the records on this page; or that it carries nothing. Its own
+// chunk (DataGrid loads it with React.lazy): not needed before the first rows.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonClasses } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { formatGrouped } from "@/lib/grid/format";
 import { carriedHref, carryFilters, type Carried, type LinkSource } from "@/lib/grid/links";
 import type { GridLink } from "./grid-definition";
 
-export function GridLinks({ links, source }: { links: readonly GridLink[]; source: LinkSource }) {
+export default function GridLinks({ links, source }: { links: readonly GridLink[]; source: LinkSource }) {
   const t = useTranslations();
   return (
     <>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_LIST_VALUES } from "@/lib/ne/registry/types";
-import { goodsJoinQuery, namesOf, pageCodes, thumbnailsOf, type GoodsJoin } from "./goods-join";
+import { goodsJoinQuery, pageCodes, type GoodsJoin } from "./goods-join";
+import { namesOf, thumbnailsOf } from "./goods-join-fetch";
 
 afterEach(() => vi.unstubAllGlobals());
 
