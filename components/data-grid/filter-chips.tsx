@@ -89,7 +89,7 @@ function FilterChip({
       <span className="truncate">
         {text}{" "}
         {values.length ? (
-          <span className="font-medium" data-user-content={translated ? undefined : ""} title={values.length > SHOWN_VALUES ? values.join(", ") : undefined}>
+          <span className="font-medium" data-user-content={translated ? undefined : ""}>
             {values.slice(0, values.length > SHOWN_VALUES ? SHOWN_VALUES - 2 : SHOWN_VALUES).join(", ")}
           </span>
         ) : null}

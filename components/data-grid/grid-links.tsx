@@ -22,7 +22,7 @@ export default function GridLinks({ links, source }: { links: readonly GridLink[
         // Nothing to link to, or not yet known what: a link now would open the target unfiltered.
         if (carried.kind === "nothing" || carried.kind === "pending") {
           return (
-            <span key={link.href} aria-disabled="true" data-carried={carried.kind} title={note} className={cn(buttonClasses({ size: "sm", variant: "ghost" }), "cursor-not-allowed opacity-60")}>
+            <span key={link.href} role="link" aria-disabled="true" data-carried={carried.kind} className={cn(buttonClasses({ size: "sm", variant: "ghost" }), "cursor-not-allowed opacity-60")}>
               {label}
               <span className="text-xs font-normal">{note}</span>
             </span>
@@ -30,7 +30,7 @@ export default function GridLinks({ links, source }: { links: readonly GridLink[
         }
         const href = link.carry ? carriedHref(link.href, link.carry, carried) : link.href;
         return (
-          <Link key={link.href} href={href} data-carried={carried.kind} title={note || undefined} className={buttonClasses({ size: "sm", variant: "ghost" })}>
+          <Link key={link.href} href={href} data-carried={carried.kind} className={buttonClasses({ size: "sm", variant: "ghost" })}>
             {label}
             {note ? <span className="text-xs font-normal text-ink-600 dark:text-ink-300">{note}</span> : null}
           </Link>
