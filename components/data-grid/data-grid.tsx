@@ -167,95 +167,95 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   return (
     <PageJoinContext value={joinState}>
-    <div className="flex flex-col gap-3" data-grid={definition.id}>
-      {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-          <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
-          <FilterChips
+      <div className="flex flex-col gap-3" data-grid={definition.id}>
+        {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
+            <FilterChips
+              definition={definition}
+              filters={filters}
+              locale={locale}
+              onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
+              onClear={clearFilters}
+              extensionExecutionId={extensionExecutionId}
+              onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {definition.links?.length ? (
+              <Suspense fallback={null}>
+                <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+              </Suspense>
+            ) : null}
+            {toolbarExtra}
+            <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
+            <ColumnChooser
+              resource={resource}
+              locale={locale}
+              visible={columnNames}
+              defaults={definition.defaultColumns}
+              widths={model.sizing}
+              pinned={model.pinned}
+              defaultPinned={defaultPinned}
+              onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
+            />
+            <Button
+              size="sm"
+              onClick={() => setExporting(true)}
+              onPointerEnter={ExportDialog.preload}
+              onFocus={ExportDialog.preload}
+              disabled={!total}
+              aria-haspopup="dialog"
+            >
+              <Download aria-hidden="true" />
+              {t("export")}
+            </Button>
+          </div>
+        </div>
+        {savePreferences.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t("preferencesFailed")}
+          </p>
+        ) : null}
+        <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
+          <Suspense fallback={<GridSkeleton label={t("loading")} />}>
+            <GridBody
+              definition={definition}
+              domId={domId}
+              texts={texts}
+              locale={locale}
+              countRequest={countRequest}
+              searchRequest={searchRequest}
+              page={url.page}
+              size={url.size}
+              filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+              model={model}
+              selection={selection}
+              onSelectionChange={setSelection}
+              activeIndex={activeIndex}
+              onActiveIndexChange={setActiveIndex}
+              onOpen={openRecord}
+              onOpenIntent={RecordDrawer.preload}
+              gridRef={gridRef}
+              onPage={(page) => void setUrl({ page })}
+              onSize={(size) => void setUrl({ size, page: 1 })}
+              onClearFilters={clearFilters}
+              onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
+            />
+          </Suspense>
+        </QueryErrorBoundary>
+        {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
+        {exporting && total !== undefined ? (
+          <ExportDialog
             definition={definition}
-            filters={filters}
             locale={locale}
-            onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
-            onClear={clearFilters}
-            extensionExecutionId={extensionExecutionId}
-            onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
+            visibleColumns={columnNames}
+            request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
+            onClose={() => setExporting(false)}
           />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {definition.links?.length ? (
-            <Suspense fallback={null}>
-              <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
-            </Suspense>
-          ) : null}
-          {toolbarExtra}
-          <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
-          <ColumnChooser
-            resource={resource}
-            locale={locale}
-            visible={columnNames}
-            defaults={definition.defaultColumns}
-            widths={model.sizing}
-            pinned={model.pinned}
-            defaultPinned={defaultPinned}
-            onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
-          />
-          <Button
-            size="sm"
-            onClick={() => setExporting(true)}
-            onPointerEnter={ExportDialog.preload}
-            onFocus={ExportDialog.preload}
-            disabled={!total}
-            aria-haspopup="dialog"
-          >
-            <Download aria-hidden="true" />
-            {t("export")}
-          </Button>
-        </div>
+        ) : null}
       </div>
-      {savePreferences.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {t("preferencesFailed")}
-        </p>
-      ) : null}
-      <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
-        <Suspense fallback={<GridSkeleton label={t("loading")} />}>
-          <GridBody
-            definition={definition}
-            domId={domId}
-            texts={texts}
-            locale={locale}
-            countRequest={countRequest}
-            searchRequest={searchRequest}
-            page={url.page}
-            size={url.size}
-            filtered={filters.length > 0 || Boolean(extensionExecutionId)}
-            model={model}
-            selection={selection}
-            onSelectionChange={setSelection}
-            activeIndex={activeIndex}
-            onActiveIndexChange={setActiveIndex}
-            onOpen={openRecord}
-            onOpenIntent={RecordDrawer.preload}
-            gridRef={gridRef}
-            onPage={(page) => void setUrl({ page })}
-            onSize={(size) => void setUrl({ size, page: 1 })}
-            onClearFilters={clearFilters}
-            onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
-          />
-        </Suspense>
-      </QueryErrorBoundary>
-      {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
-      {exporting && total !== undefined ? (
-        <ExportDialog
-          definition={definition}
-          locale={locale}
-          visibleColumns={columnNames}
-          request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
-          onClose={() => setExporting(false)}
-        />
-      ) : null}
-    </div>
     </PageJoinContext>
   );
 }

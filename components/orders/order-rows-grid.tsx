@@ -1,7 +1,7 @@
 "use client";
 // The order rows grid (/order-rows, `/api_v1_receiveorder_row/search`): goods, quantities and
 // allocation of every slip's rows, with the same grid as the slips. Quick filters: goods (code or
-// name) and slip number in one search, allocation and cancel.
+// name) and slip number in one search, allocation and cancel. A row's drawer links to its slip.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { filteredHref } from "@/lib/grid/links";

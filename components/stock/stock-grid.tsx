@@ -1,7 +1,8 @@
 "use client";
 // The goods stock grid (/stock, `/api_v1_master_stock/search`, spec 2.8): quantities of every
 // goods, allocated, free, defective, on order, short and reserved; quick filters: a goods code
-// search, free stock (some, none) and shortage.
+// search, free stock (some, none) and shortage. Beside each code, the goods name and thumbnail
+// (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { goodsJoinQuery } from "./goods-join";

@@ -1,7 +1,8 @@
 "use client";
 // The warehouse stock grid (/stock/warehouses, `/api_v1_warehouse_stock/search`, spec 2.9): the
 // quantities of every goods in every warehouse, warehouses named from the warehouse master; quick
-// filters: a goods code search and the warehouses (names fetched when the choice opens).
+// filters: a goods code search and the warehouses (names fetched when the choice opens). Beside
+// each code, the goods name and thumbnail (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { goodsJoinQuery } from "./goods-join";
