@@ -9,6 +9,7 @@
 import { Download } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,7 @@ import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
 import { GridSkeleton } from "./grid-states";
 import type { LayoutChange, RowSelection } from "./grid-table";
+import { PageJoinContext, type PageJoinState } from "./page-join";
 import { QuickFilters } from "./quick-filters";
 import { SavedViews } from "./saved-views";
 
@@ -35,6 +37,8 @@ const loadGridBody = () => import("./grid-body");
 if (typeof window !== "undefined") void loadGridBody().catch(() => undefined);
 const GridBody = lazy(loadGridBody);
 
+// The links to related grids: what they carry needs the page's rows, so they come with them.
+const GridLinks = lazy(() => import("./grid-links"));
 const RecordDrawer = lazyComponent(() => import("./record-drawer"));
 const ExportDialog = lazyComponent(() => import("./export-dialog"));
 
@@ -76,7 +80,15 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   );
   const columnNames = model.shown;
   const fields = useMemo(
-    () => [...new Set([...definition.keyFields, ...columnNames, ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? [])])],
+    // The key fields, the shown columns, what their cells read, and what the links carry by.
+    () => [
+      ...new Set([
+        ...definition.keyFields,
+        ...columnNames,
+        ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? []),
+        ...(definition.links ?? []).flatMap((l) => (l.carry ? [l.carry.key.from] : [])),
+      ]),
+    ],
     [definition, columnNames],
   );
 
@@ -87,7 +99,23 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   // The same queries GridBody throws from; here they start with the page (GridBody loads in
   // parallel) and feed the toolbar (export total).
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
-  useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
+  const pageRows = search.data?.rows;
+
+  // The definition's page join (goods names beside stock codes): one query for the page's rows,
+  // started once they are in; the rows paint without it.
+  const joinQuery = useMemo(() => (definition.pageJoin && pageRows ? definition.pageJoin.query(pageRows) : null), [definition.pageJoin, pageRows]);
+  const join = useQuery({
+    queryKey: joinQuery?.queryKey ?? ["page-join", definition.id, null],
+    queryFn: joinQuery?.queryFn ?? (() => null),
+    enabled: joinQuery !== null,
+    staleTime: 60_000,
+  });
+  const joinState = useMemo<PageJoinState>(() => {
+    if (!joinQuery) return { status: "idle" };
+    if (join.isSuccess) return { status: "success", data: join.data };
+    return { status: join.isError ? "error" : "pending" };
+  }, [joinQuery, join.isSuccess, join.isError, join.data]);
 
   // Selection and the active row belong to one page of one result: they start over with it.
   const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
@@ -133,91 +161,101 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   const total = count.data?.count;
   const selectedKeys = Object.keys(selection).filter((k) => selection[k]);
+  // Rows of the page now asked for (not the previous page shown while it loads) for the links.
+  const shownRows = search.isPlaceholderData ? undefined : pageRows;
+  const selectedRows = shownRows && selectedKeys.length ? shownRows.filter((row) => selection[definition.rowKey(row)]) : [];
 
   return (
-    <div className="flex flex-col gap-3" data-grid={definition.id}>
-      {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-          <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
-          <FilterChips
+    <PageJoinContext value={joinState}>
+      <div className="flex flex-col gap-3" data-grid={definition.id}>
+        {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
+            <FilterChips
+              definition={definition}
+              filters={filters}
+              locale={locale}
+              onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
+              onClear={clearFilters}
+              extensionExecutionId={extensionExecutionId}
+              onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {definition.links?.length ? (
+              <Suspense fallback={null}>
+                <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+              </Suspense>
+            ) : null}
+            {toolbarExtra}
+            <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
+            <ColumnChooser
+              resource={resource}
+              locale={locale}
+              visible={columnNames}
+              defaults={definition.defaultColumns}
+              widths={model.sizing}
+              pinned={model.pinned}
+              defaultPinned={defaultPinned}
+              onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
+            />
+            <Button
+              size="sm"
+              onClick={() => setExporting(true)}
+              onPointerEnter={ExportDialog.preload}
+              onFocus={ExportDialog.preload}
+              disabled={!total}
+              aria-haspopup="dialog"
+            >
+              <Download aria-hidden="true" />
+              {t("export")}
+            </Button>
+          </div>
+        </div>
+        {savePreferences.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {t("preferencesFailed")}
+          </p>
+        ) : null}
+        <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
+          <Suspense fallback={<GridSkeleton label={t("loading")} />}>
+            <GridBody
+              definition={definition}
+              domId={domId}
+              texts={texts}
+              locale={locale}
+              countRequest={countRequest}
+              searchRequest={searchRequest}
+              page={url.page}
+              size={url.size}
+              filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+              model={model}
+              selection={selection}
+              onSelectionChange={setSelection}
+              activeIndex={activeIndex}
+              onActiveIndexChange={setActiveIndex}
+              onOpen={openRecord}
+              onOpenIntent={RecordDrawer.preload}
+              gridRef={gridRef}
+              onPage={(page) => void setUrl({ page })}
+              onSize={(size) => void setUrl({ size, page: 1 })}
+              onClearFilters={clearFilters}
+              onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
+            />
+          </Suspense>
+        </QueryErrorBoundary>
+        {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
+        {exporting && total !== undefined ? (
+          <ExportDialog
             definition={definition}
-            filters={filters}
             locale={locale}
-            onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
-            onClear={clearFilters}
-            extensionExecutionId={extensionExecutionId}
-            onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
+            visibleColumns={columnNames}
+            request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
+            onClose={() => setExporting(false)}
           />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {toolbarExtra}
-          <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
-          <ColumnChooser
-            resource={resource}
-            locale={locale}
-            visible={columnNames}
-            defaults={definition.defaultColumns}
-            widths={model.sizing}
-            pinned={model.pinned}
-            defaultPinned={defaultPinned}
-            onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
-          />
-          <Button
-            size="sm"
-            onClick={() => setExporting(true)}
-            onPointerEnter={ExportDialog.preload}
-            onFocus={ExportDialog.preload}
-            disabled={!total}
-            aria-haspopup="dialog"
-          >
-            <Download aria-hidden="true" />
-            {t("export")}
-          </Button>
-        </div>
+        ) : null}
       </div>
-      {savePreferences.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {t("preferencesFailed")}
-        </p>
-      ) : null}
-      <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
-        <Suspense fallback={<GridSkeleton label={t("loading")} />}>
-          <GridBody
-            definition={definition}
-            domId={domId}
-            texts={texts}
-            locale={locale}
-            countRequest={countRequest}
-            searchRequest={searchRequest}
-            page={url.page}
-            size={url.size}
-            filtered={filters.length > 0 || Boolean(extensionExecutionId)}
-            model={model}
-            selection={selection}
-            onSelectionChange={setSelection}
-            activeIndex={activeIndex}
-            onActiveIndexChange={setActiveIndex}
-            onOpen={openRecord}
-            onOpenIntent={RecordDrawer.preload}
-            gridRef={gridRef}
-            onPage={(page) => void setUrl({ page })}
-            onSize={(size) => void setUrl({ size, page: 1 })}
-            onClearFilters={clearFilters}
-            onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
-          />
-        </Suspense>
-      </QueryErrorBoundary>
-      {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
-      {exporting && total !== undefined ? (
-        <ExportDialog
-          definition={definition}
-          locale={locale}
-          visibleColumns={columnNames}
-          request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
-          onClose={() => setExporting(false)}
-        />
-      ) : null}
-    </div>
+    </PageJoinContext>
   );
 }

@@ -5,9 +5,12 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { fieldMap, filterKey, filterValues, isValueless, type GridFilter } from "@/lib/grid/filters";
-import { formatValue, type GridLocale } from "@/lib/grid/format";
+import { formatGrouped, formatValue, type GridLocale } from "@/lib/grid/format";
 import type { GridDefinition } from "./grid-definition";
 import { useFieldChoices } from "./use-field-choices";
+
+/** Values a chip lists; a longer list (the slips carried from another grid) shows its first few and how many more. */
+const SHOWN_VALUES = 5;
 
 type FilterChipsProps = {
   definition: GridDefinition;
@@ -87,9 +90,10 @@ function FilterChip({
         {text}{" "}
         {values.length ? (
           <span className="font-medium" data-user-content={translated ? undefined : ""}>
-            {values.join(", ")}
+            {values.slice(0, values.length > SHOWN_VALUES ? SHOWN_VALUES - 2 : SHOWN_VALUES).join(", ")}
           </span>
         ) : null}
+        {values.length > SHOWN_VALUES ? <> {t("filters.moreValues", { count: formatGrouped(String(values.length - SHOWN_VALUES + 2)) })}</> : null}
       </span>
       <RemoveButton label={t("filters.remove", { field: label })} onClick={() => onRemove(filterKey(filter))} />
     </li>

@@ -5,6 +5,7 @@
 import type { ComponentType } from "react";
 import type messages from "@/messages/ja.json";
 import type { GridLocale } from "@/lib/grid/format";
+import type { LinkCarry } from "@/lib/grid/links";
 import type { RecordKeyParts } from "@/lib/grid/record-key";
 import type { QuickFilter } from "@/lib/grid/quick-filters";
 import type { MessageKey } from "@/lib/i18n/message-key";
@@ -59,6 +60,24 @@ export interface GridTextKeys {
 export interface GridLink {
   href: `/${string}`;
   label: MessageKey;
+  /** Carries what applies here to the target (the slips shown → their rows; lib/grid/links.ts). */
+  carry?: LinkCarry;
+}
+
+/** A link of one record's drawer to a related record or list (a row's slip, a goods' stock). */
+export interface DrawerLink {
+  href: string;
+  label: MessageKey;
+}
+
+/**
+ * Data joined to a page of rows once they are in (the stock grid's goods names and thumbnails):
+ * ONE query per page, from the page's rows; custom cells read its answer with `usePageJoin`
+ * (./page-join.tsx). It arrives after the rows, which paint without it.
+ */
+export interface PageJoin {
+  /** The page's query, or null when its rows need nothing joined. */
+  query: (rows: readonly ApiRow[]) => DrawerQuery | null;
 }
 
 export interface GridDefinition extends RecordKeyParts {
@@ -85,6 +104,10 @@ export interface GridDefinition extends RecordKeyParts {
   /** The queries `drawerExtra` will make for a record (same keys), started with the record's own
    *  fetch so that both are one round trip, not two in a row. */
   drawerQueries?: (recordKey: string) => readonly DrawerQuery[];
+  /** Links at the top of a record's drawer to its related records, with the filter of each. */
+  drawerLinks?: (record: ApiRow) => readonly DrawerLink[];
+  /** Data joined to each page of rows (one query per page), read by custom cells. */
+  pageJoin?: PageJoin;
   /** Reads `extension_execution_id` from the URL and sends it (order slips only). */
   extensionExecutionId?: boolean;
 }

@@ -2,10 +2,9 @@
 // The client component of one grid definition, made where the definition lives (a "use client"
 // module) and handed to the server page (./grid-page.tsx): a definition holds functions and
 // components, which cannot cross from a server component to a client one; this component can.
-// It renders the grid with the definition's texts and toolbar links in the page's language.
-import Link from "next/link";
+// It renders the grid with the definition's texts in the page's language (DataGrid draws the
+// definition's links, which carry its filters: ./grid-links.tsx).
 import { useTranslations } from "next-intl";
-import { buttonClasses } from "@/components/ui/button";
 import type { GridPreferences } from "@/lib/grid/preferences";
 import { DataGrid } from "./data-grid";
 import type { GridDefinition } from "./grid-definition";
@@ -21,7 +20,7 @@ export function gridScreen(definition: GridDefinition) {
     const t = useTranslations();
     // A page reading another grid's preferences is a wiring mistake: fail where it is made.
     if (id !== definition.id) throw new Error(`gridPage("${id}") renders the grid "${definition.id}"`);
-    const { texts, links } = definition;
+    const { texts } = definition;
     return (
       <DataGrid
         definition={definition}
@@ -32,15 +31,6 @@ export function gridScreen(definition: GridDefinition) {
           emptyBody: texts.emptyBody ? t(texts.emptyBody) : undefined,
           filteredTitle: t(texts.filteredTitle),
         }}
-        toolbarExtra={
-          links?.length
-            ? links.map((link) => (
-                <Link key={link.href} href={link.href} className={buttonClasses({ size: "sm", variant: "ghost" })}>
-                  {t(link.label)}
-                </Link>
-              ))
-            : undefined
-        }
       />
     );
   }

@@ -4,9 +4,11 @@
 // "Other fields", then the definition's extra part (an order's rows). Loaded with lazyComponent
 // when a record is first opened, so the grid's first load does not carry it.
 import { useQueries } from "@tanstack/react-query";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Fragment, useMemo } from "react";
 import { QueryErrorState } from "@/components/query/query-error-state";
+import { buttonClasses } from "@/components/ui/button";
 import type { GridLocale } from "@/lib/grid/format";
 import { useSearch } from "@/lib/query/hooks";
 import type { ApiRow } from "@/lib/query/call-operation";
@@ -94,8 +96,23 @@ function RecordBody({
   const grouped = new Set((definition.drawerGroups ?? []).flatMap((g) => g.fields));
   const rest = definition.resource.fields.filter((f) => !grouped.has(f.name));
   const Extra = definition.drawerExtra;
+  const tAll = useTranslations();
+  const links = definition.drawerLinks?.(record) ?? [];
   return (
     <div className="flex flex-col gap-5" data-drawer-state="ready">
+      {links.length ? (
+        <nav aria-label={t("drawer.links")} className="-mt-1">
+          <ul className="flex flex-wrap gap-1.5">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={buttonClasses({ size: "sm", variant: "secondary" })}>
+                  {tAll(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {(definition.drawerGroups ?? []).map((group, index) => (
         <Fragment key={group.titleKey}>
           <section aria-labelledby={`group-${group.titleKey}`}>

@@ -2,11 +2,16 @@
 // The goods master grid (/goods, `/api_v1_master_goods/search`, spec 2.7): code, name, type and
 // handling class (translated classification names), prices, stock and supplier; quick filters (a
 // search by code, name or JAN code, type, handling class, shown or hidden); a drawer grouping the
-// master's fields with the goods' tags below, fetched when the drawer opens.
+// master's fields with the goods' tags below, fetched when the drawer opens, and links to the
+// goods' stock, stock by warehouse and images.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
+import { filteredHref } from "@/lib/grid/links";
 import { goods } from "@/lib/ne/registry/resources/goods";
+import { goodsImage } from "@/lib/ne/registry/resources/goods-image";
+import { stock } from "@/lib/ne/registry/resources/stock";
+import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
 
 const GoodsTagsSection = lazyComponent(() => import("./goods-tags-section"));
 
@@ -16,10 +21,26 @@ export const goodsGrid = defineGrid({
   id: "goods",
   resource: goods,
   texts: "goods",
+  // The stock and images of the goods shown: a goods code filter carries as it is, any other
+  // (name, type...) as the codes of this page or of the rows selected.
   links: [
-    { href: "/stock", label: "goods.toStock" },
-    { href: "/images", label: "goods.toImages" },
+    { href: "/stock", label: "goods.toStock", carry: { target: stock, fields: { [`${P}id`]: "stock_goods_id" }, key: { from: `${P}id`, to: "stock_goods_id" } } },
+    {
+      href: "/images",
+      label: "goods.toImages",
+      carry: { target: goodsImage, fields: { [`${P}id`]: "goods_image_goods_id" }, key: { from: `${P}id`, to: "goods_image_goods_id" } },
+    },
   ],
+  // One goods' stock, stock by warehouse and images.
+  drawerLinks: (record) => {
+    const code = record[`${P}id`];
+    if (!code) return [];
+    return [
+      { href: filteredHref("/stock", stock, [{ field: "stock_goods_id", op: "eq", value: code }]), label: "goods.toStock" },
+      { href: filteredHref("/stock/warehouses", warehouseStock, [{ field: "warehouse_stock_goods_id", op: "eq", value: code }]), label: "goods.toWarehouseStock" },
+      { href: filteredHref("/images", goodsImage, [{ field: "goods_image_goods_id", op: "eq", value: code }]), label: "goods.toImages" },
+    ];
+  },
   defaultColumns: [
     `${P}id`,
     `${P}name`,

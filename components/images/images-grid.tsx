@@ -6,6 +6,7 @@
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
+import { goods } from "@/lib/ne/registry/resources/goods";
 import { goodsImage } from "@/lib/ne/registry/resources/goods-image";
 import { ImageCell } from "./image-cell";
 import { IMAGE_FIELDS } from "./image-source";
@@ -20,7 +21,10 @@ export const imagesGrid = defineGrid({
   id: "images",
   resource: goodsImage,
   texts: "images",
-  links: [{ href: "/goods", label: "images.toGoods" }],
+  // The goods of the images shown (by code: a goods code filter as it is, others as this page's).
+  links: [
+    { href: "/goods", label: "images.toGoods", carry: { target: goods, fields: { [`${P}goods_id`]: "goods_id" }, key: { from: `${P}goods_id`, to: "goods_id" } } },
+  ],
   defaultColumns: [
     `${P}url_https`,
     `${P}id`,

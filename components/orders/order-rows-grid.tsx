@@ -1,9 +1,12 @@
 "use client";
 // The order rows grid (/order-rows, `/api_v1_receiveorder_row/search`): goods, quantities and
 // allocation of every slip's rows, with the same grid as the slips. Quick filters: goods (code or
-// name) and slip number in one search, allocation and cancel.
+// name) and slip number in one search, allocation and cancel. A row's drawer links to its slip.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { filteredHref } from "@/lib/grid/links";
+import { recordKeyOf } from "@/lib/grid/record-key";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 
 const R = "receive_order_row_";
@@ -12,7 +15,26 @@ export const orderRowsGrid = defineGrid({
   id: "order-rows",
   resource: receiveOrderRow,
   texts: "orderRows",
-  links: [{ href: "/orders", label: "orderRows.toOrders" }],
+  // The slips of the rows shown: slip and order numbers carry as they are, other filters as the
+  // slip numbers of this page or of the rows selected.
+  links: [
+    {
+      href: "/orders",
+      label: "orderRows.toOrders",
+      carry: {
+        target: receiveOrder,
+        fields: { [`${R}receive_order_id`]: "receive_order_id", [`${R}shop_cut_form_id`]: "receive_order_shop_cut_form_id" },
+        key: { from: `${R}receive_order_id`, to: "receive_order_id" },
+      },
+    },
+  ],
+  // The row's slip: the slips grid filtered to it, with its drawer open.
+  drawerLinks: (row) => {
+    const slip = row[`${R}receive_order_id`];
+    if (!slip) return [];
+    const href = filteredHref("/orders", receiveOrder, [{ field: "receive_order_id", op: "eq", value: slip }], recordKeyOf(receiveOrder, { receive_order_id: slip }));
+    return [{ href, label: "orderRows.toSlip" }];
+  },
   defaultColumns: [
     `${R}receive_order_id`,
     `${R}no`,

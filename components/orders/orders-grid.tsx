@@ -7,6 +7,7 @@ import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import { CancelCell } from "./cancel-cell";
 import { GroupingTagChips } from "./grouping-tag-chips";
 import { OrderStatusDot } from "./order-status-dot";
@@ -28,7 +29,19 @@ export const ordersGrid = defineGrid({
   id: "orders",
   resource: receiveOrder,
   texts: "orders",
-  links: [{ href: "/order-rows", label: "orders.toRows" }],
+  // The rows of the slips shown: the slip and order numbers carry as they are; any other filter
+  // (shop, status, date...) as the slip numbers of this page or of the rows selected.
+  links: [
+    {
+      href: "/order-rows",
+      label: "orders.toRows",
+      carry: {
+        target: receiveOrderRow,
+        fields: { [`${P}id`]: "receive_order_row_receive_order_id", [`${P}shop_cut_form_id`]: "receive_order_row_shop_cut_form_id" },
+        key: { from: `${P}id`, to: "receive_order_row_receive_order_id" },
+      },
+    },
+  ],
   defaultColumns: [
     `${P}id`,
     `${P}date`,

@@ -1,9 +1,12 @@
 "use client";
 // The goods stock grid (/stock, `/api_v1_master_stock/search`, spec 2.8): quantities of every
 // goods, allocated, free, defective, on order, short and reserved; quick filters: a goods code
-// search, free stock (some, none) and shortage.
+// search, free stock (some, none) and shortage. Beside each code, the goods name and thumbnail
+// (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { goodsJoinQuery } from "./goods-join";
+import { StockGoodsCell } from "./stock-goods-cell";
 import { stock } from "@/lib/ne/registry/resources/stock";
 
 const P = "stock_";
@@ -23,6 +26,9 @@ export const stockGrid = defineGrid({
     `${P}advance_order_quantity`,
     `${P}last_modified_null_safe_date`,
   ],
+  // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
+  cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
+  pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
     { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
     {

@@ -1,9 +1,12 @@
 "use client";
 // The warehouse stock grid (/stock/warehouses, `/api_v1_warehouse_stock/search`, spec 2.9): the
 // quantities of every goods in every warehouse, warehouses named from the warehouse master; quick
-// filters: a goods code search and the warehouses (names fetched when the choice opens).
+// filters: a goods code search and the warehouses (names fetched when the choice opens). Beside
+// each code, the goods name and thumbnail (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { goodsJoinQuery } from "./goods-join";
+import { StockGoodsCell } from "./stock-goods-cell";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
 
 const P = "warehouse_stock_";
@@ -13,6 +16,9 @@ export const warehouseStockGrid = defineGrid({
   resource: warehouseStock,
   texts: "stock.warehouses",
   defaultColumns: [`${P}warehouse_id`, `${P}goods_id`, `${P}quantity`, `${P}allocation_quantity`, `${P}free_quantity`, `${P}last_modified_null_safe_date`],
+  // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
+  cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
+  pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
     { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
     { kind: "choice", field: `${P}warehouse_id`, label: "stock.quick.warehouse" },

@@ -58,3 +58,30 @@ export class ImagesPage extends GridPage {
     return this.drawerPreview.getByRole("link", { name: this.messages.images.open });
   }
 }
+
+/** A stock grid (/stock or /stock/warehouses): the goods name and thumbnail beside each code. */
+export class StockPage extends GridPage {
+  readonly codeField: string;
+
+  constructor(page: Page, path: "/stock" | "/stock/warehouses" = "/stock", locale: GridLocale = "ja") {
+    super(page, path, locale);
+    this.codeField = path === "/stock" ? "stock_goods_id" : "warehouse_stock_goods_id";
+  }
+
+  /** Waits until the page's goods join is in: every drawn code cell shows its outcome. */
+  async waitForGoodsNames(): Promise<void> {
+    await expect(this.grid.locator('[data-goods-join="success"]').first()).toBeVisible({ timeout: ROWS_TIMEOUT });
+    await expect(this.grid.locator('[data-goods-join="pending"]')).toHaveCount(0, { timeout: ROWS_TIMEOUT });
+  }
+
+  /** The goods name under a row's code ("" when none is shown). */
+  async goodsName(row: Locator | number): Promise<string> {
+    const name = this.cell(row, this.codeField).locator("[data-goods-name]");
+    return (await name.count()) ? ((await name.textContent()) ?? "").trim() : "";
+  }
+
+  /** The thumbnail box beside a row's code. */
+  imageBox(row: Locator | number): Locator {
+    return this.cell(row, this.codeField).locator("[data-image-box]");
+  }
+}

@@ -381,6 +381,27 @@ export class GridPage {
     await expect(this.page).not.toHaveURL(/open=/);
   }
 
+  // ----- links to related records -----------------------------------------------------------
+
+  /**
+   * A toolbar link to a related grid, by its label ("Order rows"); it says after the label what it
+   * carries (`data-carried`: none, filters, selection, page, nothing, tooMany, pending).
+   */
+  relatedLink(label: string): Locator {
+    return this.page.locator("[data-carried]").filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}`) });
+  }
+
+  /** What a toolbar link carries, once the page's rows are in (not `pending`). */
+  async carried(label: string): Promise<string> {
+    await expect(this.relatedLink(label)).not.toHaveAttribute("data-carried", "pending", { timeout: ROWS_TIMEOUT });
+    return (await this.relatedLink(label).getAttribute("data-carried")) ?? "";
+  }
+
+  /** A link of the drawer's "Related" list, by its label. */
+  drawerLink(label: string): Locator {
+    return this.drawer.getByRole("navigation", { name: this.messages.grid.drawer.links, exact: true }).getByRole("link", { name: label, exact: true });
+  }
+
   // ----- quick filters -----------------------------------------------------------------------
 
   /** A choice filter's button: its name, or "name (2 chosen)" once some are chosen. */

@@ -65,3 +65,20 @@ export async function pickSlips(user: SandboxUser, receiveOrderIds: readonly str
   expect(res.status).toBe(201);
   return ((await res.json()) as { extension_execution_id: string }).extension_execution_id;
 }
+
+type LoggedCall = { path: string; start_ms: number; status: number; result: string | null };
+
+/** A mark on the sandbox's call log (its clock now): `callsSince` lists the calls started after it. */
+export async function callLogMark(): Promise<number> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/calls?since=${Number.MAX_SAFE_INTEGER}`);
+  expect(res.ok).toBe(true);
+  return ((await res.json()) as { now_ms: number }).now_ms;
+}
+
+/** The API calls the sandbox answered since a mark (GET /__sandbox/calls, sandbox/calls.ts), of one path when given. */
+export async function callsSince(mark: number, path?: string): Promise<LoggedCall[]> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/calls?since=${mark}`);
+  expect(res.ok).toBe(true);
+  const { calls } = (await res.json()) as { calls: LoggedCall[] };
+  return path === undefined ? calls : calls.filter((c) => c.path === path);
+}
