@@ -139,7 +139,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
       {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-          <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
+          <FilterBuilder definition={definition} locale={locale} onAdd={(added) => replaceFilters(added.reduce(upsertFilter, filters))} />
           <FilterChips
             definition={definition}
             filters={filters}
