@@ -4,7 +4,7 @@
 // Days are `YYYY-MM-DD` calendar days; "today" is today in Japan. Keyboard: arrows move by day and
 // week, Page Up/Down by month, Enter or Space picks (react-day-picker's grid model).
 // Loaded only with a date picker's panel or the filter form's date conditions (a chunk of its own).
-import { useState } from "react";
+import { useState, type CSSProperties } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
 import { enUS } from "react-day-picker/locale/en-US";
 import { ja } from "react-day-picker/locale/ja";
@@ -18,10 +18,23 @@ type DayCalendarProps = { locale: GridLocale; label: string } & (
   | { mode: "single"; day: string; onChange: (day: string) => void }
 );
 
-// The product's indigo (tailwind.config.ts brand-600/50, brand-400/ink-800 in the dark) and days
-// small enough for seven columns in a phone's popover.
-const rootClass =
-  "[--rdp-accent-background-color:#eef3ff] [--rdp-accent-color:#2b4fd8] [--rdp-day-height:2.25rem] [--rdp-day-width:2.25rem] [--rdp-day_button-height:2.125rem] [--rdp-day_button-width:2.125rem] [--rdp-nav-height:2.25rem] [--rdp-nav_button-height:2rem] [--rdp-nav_button-width:2rem] text-sm text-ink-900 dark:text-ink-100 dark:[--rdp-accent-background-color:#282d37] dark:[--rdp-accent-color:#648bf5]";
+// react-day-picker's stylesheet is not in a cascade layer, so it beats Tailwind's utilities: its
+// variables are set inline (which beats it) from the wrapper's, which Tailwind sets per theme —
+// the product's indigo (tailwind.config.ts brand-600 / brand-50; brand-400 / ink-800 in the dark)
+// and days small enough for seven columns in a phone's popover.
+const wrapperClass =
+  "[--cal-accent:#2b4fd8] [--cal-accent-bg:#eef3ff] dark:[--cal-accent:#648bf5] dark:[--cal-accent-bg:#282d37] text-sm text-ink-900 dark:text-ink-100";
+const rootStyle = {
+  "--rdp-accent-color": "var(--cal-accent)",
+  "--rdp-accent-background-color": "var(--cal-accent-bg)",
+  "--rdp-day-height": "2.25rem",
+  "--rdp-day-width": "2.25rem",
+  "--rdp-day_button-height": "2.125rem",
+  "--rdp-day_button-width": "2.125rem",
+  "--rdp-nav-height": "2.25rem",
+  "--rdp-nav_button-height": "2rem",
+  "--rdp-nav_button-width": "2rem",
+} as CSSProperties;
 
 export default function DayCalendar(props: DayCalendarProps) {
   const { locale, label } = props;
@@ -36,28 +49,31 @@ export default function DayCalendar(props: DayCalendarProps) {
     month,
     onMonthChange: setMonth,
     "aria-label": label,
-    className: rootClass,
-    "data-day-calendar": "",
+    style: rootStyle,
   };
   if (props.mode === "single") {
     return (
-      <DayPicker
-        {...shared}
-        mode="single"
-        selected={dayToLocalDate(props.day)}
-        onSelect={(date: Date | undefined) => props.onChange(date ? localDateToDay(date) : "")}
-      />
+      <div className={wrapperClass} data-day-calendar="">
+        <DayPicker
+          {...shared}
+          mode="single"
+          selected={dayToLocalDate(props.day)}
+          onSelect={(date: Date | undefined) => props.onChange(date ? localDateToDay(date) : "")}
+        />
+      </div>
     );
   }
   const selected: DateRange | undefined = props.from || props.to ? { from: dayToLocalDate(props.from || props.to), to: dayToLocalDate(props.to) } : undefined;
   return (
-    <DayPicker
-      {...shared}
-      mode="range"
-      selected={selected}
-      onSelect={(range: DateRange | undefined) =>
-        props.onChange({ from: range?.from ? localDateToDay(range.from) : "", to: range?.to ? localDateToDay(range.to) : "" })
-      }
-    />
+    <div className={wrapperClass} data-day-calendar="">
+      <DayPicker
+        {...shared}
+        mode="range"
+        selected={selected}
+        onSelect={(range: DateRange | undefined) =>
+          props.onChange({ from: range?.from ? localDateToDay(range.from) : "", to: range?.to ? localDateToDay(range.to) : "" })
+        }
+      />
+    </div>
   );
 }

@@ -28,6 +28,16 @@ export default function PopoverPanel({ anchor, id, label, align, className, chil
     placement: align === "end" ? "bottom-end" : "bottom-start",
     whileElementsMounted: autoUpdate,
     middleware: [
+      // `size` below caps the panel's height; measured with that cap, a panel whose content grew
+      // (a chunk that arrived) would never flip to the roomier side. Measure it uncapped first.
+      {
+        name: "uncap",
+        fn({ elements, middlewareData }) {
+          if (middlewareData.uncap) return {};
+          elements.floating.style.maxHeight = "";
+          return { data: { done: true }, reset: { rects: true } };
+        },
+      },
       offset(4),
       flip({ padding: VIEWPORT_PADDING }),
       shift({ padding: VIEWPORT_PADDING }),

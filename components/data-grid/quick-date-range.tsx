@@ -41,7 +41,7 @@ export default function DateRangeControl({ definition, spec, filters, onWrite, l
       buttonClassName="max-w-full tabular-nums"
       pressed={Boolean(from || to)}
       panelLabel={label}
-      panelClassName="w-[23rem]"
+      panelClassName="w-[27rem]"
       onIntent={DateRangePanel.preload}
     >
       {(close) => (
