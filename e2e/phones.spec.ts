@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { BoardPage } from "./pages/board-page";
 import type { GridPath } from "./pages/grid-page";
-import { overlapping, PickersGridPage } from "./pages/grid-pickers";
+import { collectPageErrors, overlapping, PickersGridPage } from "./pages/grid-pickers";
 import { format } from "./pages/messages";
 
 // Issue 12, item 9: on a phone (390 × 844), every grid page and the board fit the screen: the
@@ -31,6 +31,15 @@ const GRID_PAGES: readonly GridPath[] = [
   "/masters/grouping-tags",
   "/masters/upload-queue",
 ];
+
+// No page logs an error while it is used.
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = collectPageErrors(page);
+});
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
 
 test.describe("phones (390 px)", () => {
   test.use({ viewport: PHONE });

@@ -111,6 +111,8 @@ export function FieldPicker({ id, label, groups, value, onChange, locale }: Fiel
         id={id}
         type="text"
         role="combobox"
+        // The form opens on it (the popover's panel also focuses its first control once placed).
+        autoFocus
         autoComplete="off"
         spellCheck={false}
         aria-autocomplete="list"

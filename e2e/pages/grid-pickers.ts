@@ -17,6 +17,16 @@ export function jstDay(offsetDays = 0, now = new Date()): string {
   return new Date(now.getTime() + 9 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Collects what the page logs as errors (console errors, uncaught exceptions) from now on. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
 export class PickersGridPage extends GridPage {
   constructor(page: Page, path: GridPath = "/orders", locale: GridLocale = "ja", label?: string) {
     super(page, path, locale, label);
