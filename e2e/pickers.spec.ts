@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { collectPageErrors, jstDay, PickersGridPage } from "./pages/grid-pickers";
+import { jstDay, PickersGridPage } from "./pages/grid-pickers";
 import { ShellPage } from "./pages/shell-page";
 
 // Issue 12, items 5, 6 and 9: "Add condition" finds a field by typing (a label in either language
@@ -19,15 +19,6 @@ async function shownOrderDays(orders: PickersGridPage): Promise<string[]> {
   const { rows } = await orders.collectRows([`${P}date`]);
   return rows.map((r) => (r.cells[`${P}date`] ?? "").slice(0, 10).replaceAll("/", "-"));
 }
-
-// No page logs an error while it is used.
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = collectPageErrors(page);
-});
-test.afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
 
 test.describe("Add condition: the field picker", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

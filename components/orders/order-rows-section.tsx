@@ -56,8 +56,9 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
         <p className="text-sm text-ink-600 dark:text-ink-300">{t("none")}</p>
       ) : (
         // Codes, numbers and prices stay on one line and a goods name keeps a readable width: on a
-        // phone the table scrolls sideways in its box rather than squeezing names to a letter a line.
-        <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
+        // phone the table scrolls sideways in its box rather than squeezing names to a letter a
+        // line. The box takes focus, so the keyboard scrolls it too.
+        <div role="region" aria-labelledby="order-rows-title" tabIndex={0} className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("title")}</caption>
             <thead className="bg-ink-50 text-xs text-ink-700 dark:bg-ink-850 dark:text-ink-200">

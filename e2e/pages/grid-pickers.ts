@@ -17,16 +17,6 @@ export function jstDay(offsetDays = 0, now = new Date()): string {
   return new Date(now.getTime() + 9 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Collects what the page logs as errors (console errors, uncaught exceptions) from now on. */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 export class PickersGridPage extends GridPage {
   constructor(page: Page, path: GridPath = "/orders", locale: GridLocale = "ja", label?: string) {
     super(page, path, locale, label);
@@ -204,6 +194,16 @@ export class PickersGridPage extends GridPage {
   /** The open popover panels (filters, views, choices, dates). */
   get popoverPanels(): Locator {
     return this.page.locator("[data-popover-panel]");
+  }
+
+  /**
+   * Waits until the one open popover panel shows its controls (its content is a chunk that may
+   * arrive after the panel is placed), then checks it is inside the viewport.
+   */
+  async expectPanelInsideViewport(what: string): Promise<void> {
+    await expect(this.popoverPanels).toHaveCount(1);
+    await expect(this.popoverPanels.locator("button, input").first()).toBeVisible();
+    await this.expectInsideViewport(this.popoverPanels, what);
   }
 
   /** Buttons of the quick filters that open a panel (choices and date ranges), inside `scope`. */
