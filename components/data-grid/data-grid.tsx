@@ -6,7 +6,7 @@
 // nothing here knows orders.
 // The body (rows, virtualizer, paging) is its own chunk, fetched as soon as this module runs in the
 // browser: it is not needed before the first page of rows, which it loads alongside.
-import { Download } from "lucide-react";
+import { Download, SlidersHorizontal } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useQuery } from "@tanstack/react-query";
@@ -41,6 +41,8 @@ const GridBody = lazy(loadGridBody);
 const GridLinks = lazy(() => import("./grid-links"));
 const RecordDrawer = lazyComponent(() => import("./record-drawer"));
 const ExportDialog = lazyComponent(() => import("./export-dialog"));
+// Phones: the quick filters and "Add condition" fold into one sheet (./filters-sheet.tsx).
+const FiltersSheet = lazyComponent(() => import("./filters-sheet"));
 
 export interface GridTexts {
   /** Accessible name of the grid ("Order slips"). */
@@ -117,6 +119,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     return { status: join.isError ? "error" : "pending" };
   }, [joinQuery, join.isSuccess, join.isError, join.data]);
 
+
   // Selection and the active row belong to one page of one result: they start over with it.
   const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
   const [selectionState, setSelectionState] = useState<{ scope: string; selection: RowSelection }>({ scope, selection: {} });
@@ -128,6 +131,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
   const gridRef = useRef<HTMLDivElement>(null);
   const [exporting, setExporting] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   const replaceFilters = (next: readonly GridFilter[]) => void setUrl({ f: [...next], page: 1 });
   const setQuickFilters = (keys: readonly string[], next: readonly GridFilter[]) => {
@@ -135,6 +139,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     for (const f of next) out = upsertFilter(out, f);
     replaceFilters(out);
   };
+  const addFilters = (added: GridFilter[]) => replaceFilters(added.reduce(upsertFilter, filters));
   const clearFilters = () => void setUrl({ f: [], page: 1, extension_execution_id: null });
 
   const openRecord = (key: string) => void setUrl({ open: key }, { history: "replace" });
@@ -168,10 +173,30 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   return (
     <PageJoinContext value={joinState}>
       <div className="flex flex-col gap-3" data-grid={definition.id}>
-        {definition.quickFilters?.length ? <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} /> : null}
+        {definition.quickFilters?.length ? (
+          <div className="hidden sm:block">
+            <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-            <FilterBuilder definition={definition} locale={locale} onAdd={(f) => replaceFilters(upsertFilter(filters, f))} />
+          {/* On a phone the left group takes its content's width (the tools wrap under it rather
+              than overlap it); on wider screens it shares the row as before. */}
+          <div className="flex min-w-0 grow basis-auto flex-wrap items-center gap-2 sm:basis-0">
+            <Button
+              size="sm"
+              className="sm:hidden"
+              aria-haspopup="dialog"
+              aria-pressed={filters.length > 0}
+              onClick={() => setSheetOpen(true)}
+              onPointerEnter={FiltersSheet.preload}
+              onFocus={FiltersSheet.preload}
+            >
+              <SlidersHorizontal aria-hidden="true" />
+              {filters.length ? t("sheet.openCount", { count: filters.length }) : t("sheet.open")}
+            </Button>
+            <div className="hidden sm:block">
+              <FilterBuilder definition={definition} locale={locale} onAdd={addFilters} />
+            </div>
             <FilterChips
               definition={definition}
               filters={filters}
@@ -246,6 +271,9 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
           </Suspense>
         </QueryErrorBoundary>
         {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
+        {sheetOpen ? (
+          <FiltersSheet definition={definition} filters={filters} locale={locale} setFilters={setQuickFilters} onAdd={addFilters} onClose={() => setSheetOpen(false)} />
+        ) : null}
         {exporting && total !== undefined ? (
           <ExportDialog
             definition={definition}

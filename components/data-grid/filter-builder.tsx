@@ -14,7 +14,8 @@ const FilterForm = lazyComponent(() => import("./filter-form"));
 type FilterBuilderProps = {
   definition: GridDefinition;
   locale: GridLocale;
-  onAdd: (filter: GridFilter) => void;
+  /** One condition, or two for a range of days. */
+  onAdd: (filters: GridFilter[]) => void;
 };
 
 export function FilterBuilder({ definition, locale, onAdd }: FilterBuilderProps) {
@@ -28,15 +29,15 @@ export function FilterBuilder({ definition, locale, onAdd }: FilterBuilderProps)
         </>
       }
       panelLabel={t("filters.add")}
-      panelClassName="w-80"
+      panelClassName="w-[22rem]"
       onIntent={FilterForm.preload}
     >
       {(close) => (
         <FilterForm
           definition={definition}
           locale={locale}
-          onSubmit={(filter) => {
-            onAdd(filter);
+          onSubmit={(filters) => {
+            onAdd(filters);
             close();
           }}
           onCancel={close}

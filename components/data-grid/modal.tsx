@@ -1,6 +1,6 @@
 "use client";
 // A modal <dialog>: focus kept inside, Esc closes, the page behind is inert, and focus goes back
-// to where it was. `side="right"` makes it a drawer.
+// to where it was. `side="right"` makes it a drawer, `side="bottom"` a sheet (phones' filters).
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
@@ -15,7 +15,7 @@ type ModalProps = {
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  side?: "center" | "right";
+  side?: "center" | "right" | "bottom";
   className?: string;
   /** Closing by Esc or the backdrop is refused while true (a running export asks to cancel first). */
   locked?: boolean;
@@ -59,14 +59,16 @@ export function Modal({ open, onClose, title, subtitle, children, footer, side =
         "bg-transparent p-0 text-ink-900 backdrop:bg-ink-950/50 dark:text-ink-100",
         side === "right"
           ? "fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[40rem] max-w-[95vw]"
-          : "m-auto max-h-[90dvh] w-[36rem] max-w-[95vw]",
+          : side === "bottom"
+            ? "fixed inset-x-0 top-auto bottom-0 m-0 max-h-[85dvh] w-full max-w-none"
+            : "m-auto max-h-[90dvh] w-[36rem] max-w-[95vw]",
         className,
       )}
     >
       <div
         className={cn(
           "flex flex-col border-ink-200 bg-ink-0 shadow-xl dark:border-ink-700 dark:bg-ink-900",
-          side === "right" ? "h-full border-l" : "max-h-[90dvh] rounded-xl border",
+          side === "right" ? "h-full border-l" : side === "bottom" ? "max-h-[85dvh] rounded-t-xl border-t" : "max-h-[90dvh] rounded-xl border",
         )}
       >
         <div className="flex shrink-0 items-start justify-between gap-3 border-b border-ink-200 px-5 py-3 dark:border-ink-800">

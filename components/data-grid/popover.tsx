@@ -1,9 +1,13 @@
 "use client";
-// A button that opens a small panel below it (filters, views). Esc or a click outside closes it
-// and gives focus back to the button; the panel takes focus when it opens.
+// A button that opens a small panel below it (filters, views, choices). Esc or a click outside
+// closes it and gives focus back to the button; the panel takes focus when it opens. The panel
+// (./popover-panel.tsx) is placed by Floating UI so it stays inside the viewport on a phone; it
+// is a chunk of its own, fetched when the button is hovered or focused.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { buttonClasses, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { lazyComponent } from "@/components/ui/lazy-component";
+
+const PopoverPanel = lazyComponent(() => import("./popover-panel"));
 
 type PopoverProps = {
   /** Content of the button. */
@@ -41,9 +45,14 @@ export function Popover({
 }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const buttonId = useId();
+
+  const intent = () => {
+    PopoverPanel.preload();
+    onIntent?.();
+  };
 
   const change = (next: boolean, refocus = false) => {
     setOpen(next);
@@ -54,8 +63,6 @@ export function Popover({
 
   useEffect(() => {
     if (!open) return;
-    const first = panelRef.current?.querySelector<HTMLElement>("input, select, textarea, button, [tabindex='0']");
-    (first ?? panelRef.current)?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!wrapperRef.current?.contains(event.target as Node)) {
         setOpen(false);
@@ -92,6 +99,7 @@ export function Popover({
       }}
     >
       <button
+        ref={buttonRef}
         id={buttonId}
         type="button"
         aria-expanded={open}
@@ -99,27 +107,16 @@ export function Popover({
         aria-label={buttonLabel}
         aria-pressed={pressed}
         onClick={() => change(!open)}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
+        onPointerEnter={intent}
+        onFocus={intent}
         className={buttonClasses({ variant, size, className: buttonClassName })}
       >
         {button}
       </button>
       {open ? (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-label={panelLabel}
-          tabIndex={-1}
-          className={cn(
-            "absolute top-full z-30 mt-1 rounded-lg border border-ink-200 bg-ink-0 p-3 shadow-lg focus-visible:outline-none dark:border-ink-700 dark:bg-ink-900",
-            align === "end" ? "right-0" : "left-0",
-            panelClassName ?? "w-72",
-          )}
-        >
+        <PopoverPanel anchor={buttonRef} id={panelId} label={panelLabel} align={align} className={panelClassName}>
           {children(() => change(false, true))}
-        </div>
+        </PopoverPanel>
       ) : null}
     </div>
   );

@@ -1,35 +1,61 @@
 "use client";
-// A date-range quick filter: the field's name and two day inputs (from, to). Loaded apart from the
-// grid's first code (./quick-filters.tsx), only by grids that have one.
+// A date-range quick filter: a button naming the field and its range in the page's language
+// (`受注日: 2026/11/17 – 2026/11/23`, `Order date: Nov 17, 2026 – Nov 23, 2026`), opening the
+// date-range panel (./date-range-panel.tsx: quick ranges in JST and a calendar, loaded on first
+// intent). It writes the field's `gte` and `lte` filters, as the filter builder does. Loaded apart
+// from the grid's first code (./quick-filters.tsx), only by grids that have one.
+import { CalendarDays, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
-import { dateRangeState, dateRangeWrite, type DateRangeQuickFilter } from "@/lib/grid/quick-filters";
+import { lazyComponent } from "@/components/ui/lazy-component";
+import { formatDay } from "@/lib/grid/day-format";
+import type { GridLocale } from "@/lib/grid/format";
+import { dateRangeState, dateRangeWriteBoth, type DateRangeQuickFilter } from "@/lib/grid/quick-filters";
+import { Popover } from "./popover";
 import { useQuickLabel, type QuickControlProps } from "./quick-control";
 
+const DateRangePanel = lazyComponent(() => import("./date-range-panel"));
+
+/** A range as words: both ends, one end, or none. */
+export function useRangeText(from: string, to: string, locale: GridLocale): string {
+  const t = useTranslations("grid.dates");
+  if (from && to) return t("range", { from: formatDay(from, locale), to: formatDay(to, locale) });
+  if (from) return t("from", { from: formatDay(from, locale) });
+  if (to) return t("to", { to: formatDay(to, locale) });
+  return t("any");
+}
+
 export default function DateRangeControl({ definition, spec, filters, onWrite, locale }: QuickControlProps<DateRangeQuickFilter>) {
-  const t = useTranslations("catalog.quick");
-  const id = useId();
+  const t = useTranslations("grid.dates");
   const label = useQuickLabel(definition, spec, locale);
   const { from, to } = dateRangeState(filters, spec);
-  const set = (end: "from" | "to", day: string) => onWrite(dateRangeWrite(definition.resource, spec, end, day));
-  const input = "h-7 rounded bg-transparent px-1 text-sm tabular-nums dark:[color-scheme:dark]";
+  const text = useRangeText(from, to, locale);
   return (
-    <fieldset className="flex h-8 items-center gap-1 rounded-md border border-ink-200 bg-ink-0 pr-1 pl-2.5 shadow-xs dark:border-ink-700 dark:bg-ink-850">
-      <legend className="sr-only">{label}</legend>
-      <span aria-hidden="true" className="text-xs font-medium whitespace-nowrap text-ink-800 dark:text-ink-100">
-        {label}
-      </span>
-      <label htmlFor={`${id}-from`} className="sr-only">
-        {t("dateFrom", { label })}
-      </label>
-      <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => set("from", e.target.value)} className={input} />
-      <span aria-hidden="true" className="text-ink-600 dark:text-ink-300">
-        –
-      </span>
-      <label htmlFor={`${id}-to`} className="sr-only">
-        {t("dateTo", { label })}
-      </label>
-      <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => set("to", e.target.value)} className={input} />
-    </fieldset>
+    <Popover
+      button={
+        <>
+          <CalendarDays aria-hidden="true" />
+          <span className="truncate">{t("button", { label, range: text })}</span>
+          <ChevronDown aria-hidden="true" />
+        </>
+      }
+      buttonClassName="max-w-full tabular-nums"
+      pressed={Boolean(from || to)}
+      panelLabel={label}
+      panelClassName="w-[27rem]"
+      onIntent={DateRangePanel.preload}
+    >
+      {(close) => (
+        <DateRangePanel
+          label={label}
+          locale={locale}
+          from={from}
+          to={to}
+          onApply={(range) => {
+            onWrite(dateRangeWriteBoth(definition.resource, spec, range));
+            close();
+          }}
+        />
+      )}
+    </Popover>
   );
 }

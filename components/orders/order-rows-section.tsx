@@ -55,7 +55,10 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
       ) : search.data.rows.length === 0 ? (
         <p className="text-sm text-ink-600 dark:text-ink-300">{t("none")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
+        // Codes, numbers and prices stay on one line and a goods name keeps a readable width: on a
+        // phone the table scrolls sideways in its box rather than squeezing names to a letter a
+        // line. The box takes focus, so the keyboard scrolls it too.
+        <div role="region" aria-labelledby="order-rows-title" tabIndex={0} className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("title")}</caption>
             <thead className="bg-ink-50 text-xs text-ink-700 dark:bg-ink-850 dark:text-ink-200">
@@ -71,8 +74,8 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
               {search.data.rows.map((row) => (
                 <tr key={row[`${R}no`] ?? ""} className="border-t border-ink-100 dark:border-ink-800">
                   {fields.map((f) => (
-                    <td key={f.name} className={`px-2 py-1.5 ${NUMERIC.has(f.name) ? "text-right tabular-nums" : ""}`}>
-                      <ValueView field={f} value={row[f.name]} locale={locale} wrap />
+                    <td key={f.name} className={`px-2 py-1.5 ${NUMERIC.has(f.name) ? "text-right tabular-nums" : ""} ${f.name === `${R}goods_name` ? "min-w-48" : "whitespace-nowrap"}`}>
+                      <ValueView field={f} value={row[f.name]} locale={locale} wrap={f.name === `${R}goods_name`} />
                     </td>
                   ))}
                 </tr>

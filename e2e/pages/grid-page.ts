@@ -468,7 +468,9 @@ export class GridPage {
     const m = this.messages.grid.filters;
     await this.page.getByRole("button", { name: m.add, exact: true }).click();
     const panel = this.page.getByRole("dialog", { name: m.add, exact: true });
-    await panel.getByLabel(m.field, { exact: true }).selectOption({ label: field });
+    // The field picker is a combobox: type the label, click its option.
+    await panel.getByRole("combobox", { name: m.field, exact: true }).fill(field);
+    await panel.getByRole("listbox", { name: m.field, exact: true }).getByRole("option").filter({ has: this.page.getByText(field, { exact: true }) }).first().click();
     await panel.getByLabel(m.operator, { exact: true }).selectOption({ label: operator });
     if (Array.isArray(value)) {
       const group = panel.getByRole("group", { name: m.value, exact: true });

@@ -10,6 +10,7 @@ import {
   choiceWrite,
   dateRangeState,
   dateRangeWrite,
+  dateRangeWriteBoth,
   keywordState,
   keywordWrite,
   toggleState,
@@ -189,6 +190,14 @@ describe("date range", () => {
     ];
     const cleared = apply(both, dateRangeWrite(receiveOrder, date, "from", ""));
     expect(dateRangeState(cleared, date)).toEqual({ from: "", to: "2026-11-30" });
+  });
+
+  it("writes both ends at once (a quick range, the picker's Apply), swapped when reversed, and clears both", () => {
+    const old: GridFilter[] = [{ field: date.field, op: "gte", value: "2026-01-01" }];
+    const week = apply(old, dateRangeWriteBoth(receiveOrder, date, { from: "2026-11-23", to: "2026-11-17" }));
+    expect(tokens(week)).toEqual(["receive_order_date.gte:2026-11-17", "receive_order_date.lte:2026-11-23"]);
+    expect(apply(week, dateRangeWriteBoth(receiveOrder, date, { from: "", to: "" }))).toEqual([]);
+    expect(tokens(apply(week, dateRangeWriteBoth(receiveOrder, date, { from: "2026-11-20", to: "" })))).toEqual(["receive_order_date.gte:2026-11-20"]);
   });
 
   it("shows the day of a date-time filter typed in the builder, and nothing for other operators", () => {

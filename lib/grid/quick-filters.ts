@@ -177,6 +177,19 @@ export function dateRangeWrite(resource: ResourceDef, spec: Pick<DateRangeQuickF
   return { keys: [filterKey({ field, op })], next: day ? checked(resource, { field, op, value: day }) : [] };
 }
 
+/**
+ * Both ends at once (the date picker's Apply or a quick range): `gte` from and `lte` to, an end
+ * given as "" cleared. Days given the wrong way round are swapped.
+ */
+export function dateRangeWriteBoth(resource: ResourceDef, spec: Pick<DateRangeQuickFilter, "field">, range: DateRangeState): QuickWrite {
+  const [from, to] = range.from && range.to && range.from > range.to ? [range.to, range.from] : [range.from, range.to];
+  const { field } = spec;
+  return {
+    keys: [filterKey({ field, op: "gte" }), filterKey({ field, op: "lte" })],
+    next: [...(from ? checked(resource, { field, op: "gte", value: from }) : []), ...(to ? checked(resource, { field, op: "lte", value: to }) : [])],
+  };
+}
+
 /** Every field a quick filter reads or writes (for checks against the registry). */
 export function quickFilterFields(spec: QuickFilter): string[] {
   return spec.kind === "keyword" ? [...spec.targets, ...(spec.exact ?? [])].map((t) => t.field) : [spec.field];
