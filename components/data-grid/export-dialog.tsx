@@ -24,6 +24,7 @@ import {
 } from "@/lib/grid/csv";
 import { exportDocument, fetchAllRows, type ExportRow, type HeaderMode } from "@/lib/grid/export";
 import { formatGrouped, type GridLocale } from "@/lib/grid/format";
+import { inRowOrder, type RowOrder } from "@/lib/grid/row-order";
 import { callSearch } from "@/lib/query/call-operation";
 import type { FieldDef } from "@/lib/ne/registry/types";
 import { QueryErrorState } from "@/components/query/query-error-state";
@@ -34,6 +35,8 @@ export interface ExportRequest {
   conditions: ConditionInput[];
   extensionExecutionId?: string;
   total: number;
+  /** The grid's row order: the file's rows come in the same order as the screen's. */
+  order: RowOrder;
   /** The current page (offset, limit) and the keys selected on it, for "selected rows". */
   page: { offset: number; limit: number };
   selectedKeys: readonly string[];
@@ -93,15 +96,19 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
       if (scope === "selected") {
         const keys = new Set(request.selectedKeys);
         const page = await fetchPage(request.page.offset, request.page.limit, controller.signal);
-        rows = page.filter((row) => keys.has(definition.rowKey(row)));
+        rows = inRowOrder(page, request.order).filter((row) => keys.has(definition.rowKey(row)));
         setStage({ name: "running", done: rows.length, total: rows.length });
       } else {
-        rows = await fetchAllRows({
-          total: request.total,
-          fetchPage,
-          signal: controller.signal,
-          onProgress: (done, total) => setStage({ name: "running", done, total }),
-        });
+        // Fetched in the API's order (oldest first) and turned around whole for newest first.
+        rows = inRowOrder(
+          await fetchAllRows({
+            total: request.total,
+            fetchPage,
+            signal: controller.signal,
+            onProgress: (done, total) => setStage({ name: "running", done, total }),
+          }),
+          request.order,
+        );
       }
       const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
       const doc = exportDocument(rows, exportFields, header, locale, protect);
