@@ -67,6 +67,7 @@ describe("grid definitions", () => {
       ...Object.keys(d.cells ?? {}),
       ...Object.values(d.cells ?? {}).flatMap((c) => c.needs ?? []),
       ...Object.keys(d.choices ?? {}),
+      ...Object.entries(d.rowNames ?? {}).flat(),
     ];
     expect(named.filter((name) => !fields.has(name))).toEqual([]);
     expect(d.keyFields).toEqual(d.resource.primaryKey);
