@@ -171,7 +171,7 @@ export class GridPage {
 
   /** The header holding the order control (its `aria-sort` says the order). */
   get orderHeader(): Locator {
-    return this.grid.getByRole("columnheader").filter({ has: this.orderControl });
+    return this.grid.getByRole("columnheader").filter({ has: this.page.getByRole("button", { name: this.messages.grid.order.newest, exact: true }) });
   }
 
   /** Headers that say they sort (`aria-sort`): only the key column's may. */
