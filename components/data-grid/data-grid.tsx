@@ -1,6 +1,8 @@
 "use client";
 // The generic grid: columns from the registry, state in the URL (nuqs), per-person columns and
-// saved views from the database, count and page fetched in parallel through the BFF, distinct
+// saved views from the database, count and page fetched through the BFF (in parallel oldest
+// first; newest first, the default, asks for the page once the count gives the total: see
+// lib/grid/row-order.ts), distinct
 // loading / empty / filtered-to-nothing / error states, a detail drawer and CSV export (both
 // loaded on first use). A grid screen (./grid-screen.tsx) gives it a GridDefinition and its texts;
 // nothing here knows orders.
@@ -18,6 +20,7 @@ import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken
 import type { GridLocale } from "@/lib/grid/format";
 import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
+import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
 import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
 import { useCount, useSearch } from "@/lib/query/hooks";
@@ -94,13 +97,21 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     [definition, columnNames],
   );
 
-  const offset = (url.page - 1) * url.size;
+  const order = url.order;
   const countRequest = useMemo<NeRequest>(() => ({ conditions, ...(extensionExecutionId ? { extensionExecutionId } : {}) }), [conditions, extensionExecutionId]);
-  const searchRequest = useMemo<NeRequest>(() => ({ ...countRequest, fields, offset, limit: url.size }), [countRequest, fields, offset, url.size]);
 
   // The same queries GridBody throws from; here they start with the page (GridBody loads in
-  // parallel) and feed the toolbar (export total).
+  // parallel) and feed the toolbar (export total). Newest first needs the total of these very
+  // conditions (not the previous one kept as placeholder) before it knows which rows page N holds.
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
+  const knownTotal = count.data && !count.isPlaceholderData ? count.data.count : undefined;
+  const pageAt = pageWindow(order, url.page, url.size, knownTotal);
+  const offset = pageAt?.offset;
+  const limit = pageAt?.limit;
+  const searchRequest = useMemo<NeRequest | null>(
+    () => (offset === undefined || limit === undefined ? null : { ...countRequest, fields, offset, limit }),
+    [countRequest, fields, offset, limit],
+  );
   const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true });
   const pageRows = search.data?.rows;
 
@@ -121,7 +132,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
 
 
   // Selection and the active row belong to one page of one result: they start over with it.
-  const scope = JSON.stringify([conditions, extensionExecutionId, offset, url.size]);
+  const scope = JSON.stringify([conditions, extensionExecutionId, url.page, url.size, order]);
   const [selectionState, setSelectionState] = useState<{ scope: string; selection: RowSelection }>({ scope, selection: {} });
   const selection = selectionState.scope === scope ? selectionState.selection : {};
   const setSelection = useCallback((next: RowSelection) => setSelectionState({ scope, selection: next }), [scope]);
@@ -141,6 +152,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   };
   const addFilters = (added: GridFilter[]) => replaceFilters(added.reduce(upsertFilter, filters));
   const clearFilters = () => void setUrl({ f: [], page: 1, extension_execution_id: null });
+  // A new order starts from its first page: the newest (or oldest) rows.
+  const setOrder = (next: RowOrder) => void setUrl({ order: next, page: 1 });
 
   const openRecord = (key: string) => void setUrl({ open: key }, { history: "replace" });
   const closeRecord = () => {
@@ -156,9 +169,10 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     widths: layoutOf(resource, model).widths,
     pinned: model.pinned,
     size: url.size,
+    ...(order === DEFAULT_ROW_ORDER ? {} : { order }),
   });
   const applyView = (view: SavedView) => {
-    void setUrl({ f: parseFilterTokens(resource, view.state.filters), page: 1, size: view.state.size ?? url.size, open: null });
+    void setUrl({ f: parseFilterTokens(resource, view.state.filters), page: 1, size: view.state.size ?? url.size, order: view.state.order ?? DEFAULT_ROW_ORDER, open: null });
     if (view.state.columns?.length) {
       saveLayout({ shown: view.state.columns, sizing: view.state.widths ?? model.sizing, pinned: view.state.pinned ?? model.pinned });
     }
@@ -243,7 +257,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             {t("preferencesFailed")}
           </p>
         ) : null}
-        <QueryErrorBoundary resetKeys={[JSON.stringify(searchRequest)]}>
+        <QueryErrorBoundary resetKeys={[JSON.stringify([countRequest, searchRequest, url.page, url.size, order])]}>
           <Suspense fallback={<GridSkeleton label={t("loading")} />}>
             <GridBody
               definition={definition}
@@ -254,6 +268,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               searchRequest={searchRequest}
               page={url.page}
               size={url.size}
+              order={order}
+              onOrder={setOrder}
               filtered={filters.length > 0 || Boolean(extensionExecutionId)}
               model={model}
               selection={selection}
@@ -279,7 +295,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             definition={definition}
             locale={locale}
             visibleColumns={columnNames}
-            request={{ conditions, extensionExecutionId, total, page: { offset, limit: url.size }, selectedKeys }}
+            request={{ conditions, extensionExecutionId, total, order, page: pageAt ?? { offset: 0, limit: url.size }, selectedKeys }}
             onClose={() => setExporting(false)}
           />
         ) : null}

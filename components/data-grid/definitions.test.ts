@@ -67,6 +67,7 @@ describe("grid definitions", () => {
       ...Object.keys(d.cells ?? {}),
       ...Object.values(d.cells ?? {}).flatMap((c) => c.needs ?? []),
       ...Object.keys(d.choices ?? {}),
+      ...Object.entries(d.rowNames ?? {}).flat(),
     ];
     expect(named.filter((name) => !fields.has(name))).toEqual([]);
     expect(d.keyFields).toEqual(d.resource.primaryKey);
@@ -76,6 +77,8 @@ describe("grid definitions", () => {
     const fields = fieldMap(d.resource);
     for (const q of d.quickFilters ?? []) {
       for (const name of quickFilterFields(q)) expect(fields.get(name)?.searchable, `${q.kind} ${name}`).toBe(true);
+      // "any of" searches one of the targets: each of its fields must be one.
+      if (q.kind === "keyword") for (const name of q.anyOf?.fields ?? []) expect(q.targets.map((t) => t.field), `anyOf ${name}`).toContain(name);
       if (q.kind === "toggle") {
         expect(q.options.filter((o) => o.filter === null), `${q.field}: one option without a filter`).toHaveLength(1);
         for (const o of q.options) if (o.filter) expect(validateFilter(d.resource, { field: q.field, ...o.filter })).toEqual({ field: q.field, ...o.filter });

@@ -1,6 +1,7 @@
 "use client";
 // Export of the whole filtered result (or the selected rows) as CSV: choose columns, encoding
-// (UTF-8 with BOM, or Shift_JIS) and header (labels in the current language, or field names);
+// (UTF-8 with BOM, or Shift_JIS), header (labels in the current language, or field names) and
+// values (names as the screen shows them, the default, or the codes);
 // rows come through the BFF in pages of 10,000, three at a time (lib/grid/export.ts), with a
 // progress bar and Cancel. Characters that Shift_JIS cannot hold are listed with their row and
 // column before anything is saved, and the person chooses to save with `?` in their place or to
@@ -8,6 +9,7 @@
 import { saveFile } from "@/components/ui/save-file";
 import { Download } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConditionInput } from "@/lib/bff/operation-request";
@@ -22,18 +24,23 @@ import {
   type SjisCodec,
   type UnmappableReport,
 } from "@/lib/grid/csv";
-import { exportDocument, fetchAllRows, type ExportRow, type HeaderMode } from "@/lib/grid/export";
+import { exportDocument, fetchAllRows, fieldNamers, namedRows, type ExportRow, type HeaderMode, type ValueMode } from "@/lib/grid/export";
+import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
 import { formatGrouped, type GridLocale } from "@/lib/grid/format";
+import { inRowOrder, type RowOrder } from "@/lib/grid/row-order";
 import { callSearch } from "@/lib/query/call-operation";
 import type { FieldDef } from "@/lib/ne/registry/types";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import type { GridDefinition } from "./grid-definition";
+import { choicesSourceOf } from "./use-field-choices";
 import { Modal } from "./modal";
 
 export interface ExportRequest {
   conditions: ConditionInput[];
   extensionExecutionId?: string;
   total: number;
+  /** The grid's row order: the file's rows come in the same order as the screen's. */
+  order: RowOrder;
   /** The current page (offset, limit) and the keys selected on it, for "selected rows". */
   page: { offset: number; limit: number };
   selectedKeys: readonly string[];
@@ -66,6 +73,8 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const [scope, setScope] = useState<"all" | "selected">("all");
   const [encoding, setEncoding] = useState<CsvEncoding>("utf8-bom");
   const [header, setHeader] = useState<HeaderMode>("labels");
+  const [values, setValues] = useState<ValueMode>("names");
+  const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: "options" });
   const abortRef = useRef<AbortController | null>(null);
 
@@ -84,7 +93,26 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
     const controller = new AbortController();
     abortRef.current = controller;
     const exportFields = ordered.filter((f) => chosen.includes(f.name));
-    const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name)])];
+    // Names as the screen shows them: the lists they come from are the grid's own queries (cached).
+    const lists: Record<string, Map<string, string>> = {};
+    const namers =
+      values === "names"
+        ? await (async () => {
+            const rowNames = definition.rowNames ?? {};
+            for (const field of exportFields) {
+              const source = rowNames[field.name] ? undefined : choicesSourceOf(definition, field);
+              if (!source) continue;
+              const answer = await queryClient.fetchQuery(choicesQueryOptions(source));
+              lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale).map((c) => [c.value, c.label]));
+            }
+            return fieldNamers(exportFields, locale, rowNames, lists);
+          })().catch((error: unknown) => {
+            setStage({ name: "error", error });
+            return null;
+          })
+        : {};
+    if (namers === null) return;
+    const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name), ...Object.values(namers).flatMap((n) => n.needs ?? [])])];
     const fetchPage = async (offset: number, limit: number, signal: AbortSignal) =>
       (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal)).rows;
     try {
@@ -93,18 +121,22 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
       if (scope === "selected") {
         const keys = new Set(request.selectedKeys);
         const page = await fetchPage(request.page.offset, request.page.limit, controller.signal);
-        rows = page.filter((row) => keys.has(definition.rowKey(row)));
+        rows = inRowOrder(page, request.order).filter((row) => keys.has(definition.rowKey(row)));
         setStage({ name: "running", done: rows.length, total: rows.length });
       } else {
-        rows = await fetchAllRows({
-          total: request.total,
-          fetchPage,
-          signal: controller.signal,
-          onProgress: (done, total) => setStage({ name: "running", done, total }),
-        });
+        // Fetched in the API's order (oldest first) and turned around whole for newest first.
+        rows = inRowOrder(
+          await fetchAllRows({
+            total: request.total,
+            fetchPage,
+            signal: controller.signal,
+            onProgress: (done, total) => setStage({ name: "running", done, total }),
+          }),
+          request.order,
+        );
       }
       const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
-      const doc = exportDocument(rows, exportFields, header, locale, protect);
+      const doc = exportDocument(namedRows(rows, namers), exportFields, header, locale, protect);
       if (encoding === "sjis") {
         const codec = await loadSjisCodec();
         if (controller.signal.aborted) return;
@@ -176,6 +208,17 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name={`${id}-hdr`} className={radioClass} checked={header === "names"} onChange={() => setHeader("names")} />
             {t("header.names")}
+          </label>
+        </fieldset>
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-xs font-semibold text-ink-700 dark:text-ink-200">{t("values.label")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-values`} className={radioClass} checked={values === "names"} onChange={() => setValues("names")} />
+            {t("values.names")}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name={`${id}-values`} className={radioClass} checked={values === "codes"} onChange={() => setValues("codes")} />
+            {t("values.codes")}
           </label>
         </fieldset>
         <fieldset>

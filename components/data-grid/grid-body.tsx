@@ -8,6 +8,7 @@ import { useMemo, type ReactNode, type RefObject } from "react";
 import type { ColumnModel } from "@/lib/grid/columns";
 import type { GridLocale } from "@/lib/grid/format";
 import type { PageSize } from "@/lib/grid/page-sizes";
+import { inRowOrder, isPastEnd, pageCount, type RowOrder } from "@/lib/grid/row-order";
 import type { NeRequest } from "@/lib/query/call-operation";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { GridTexts } from "./data-grid";
@@ -23,9 +24,13 @@ export type GridBodyProps = {
   texts: GridTexts;
   locale: GridLocale;
   countRequest: NeRequest;
-  searchRequest: NeRequest;
+  /** Null while newest first waits for the total to know which rows the page holds. */
+  searchRequest: NeRequest | null;
   page: number;
   size: PageSize;
+  /** Newest or oldest first on the key column (lib/grid/row-order.ts). */
+  order: RowOrder;
+  onOrder: (next: RowOrder) => void;
   filtered: boolean;
   model: ColumnModel;
   selection: RowSelection;
@@ -48,7 +53,7 @@ export type GridBodyProps = {
  * Retry.
  */
 export default function GridBody(props: GridBodyProps) {
-  const { definition, texts, countRequest, searchRequest, page, size } = props;
+  const { definition, texts, countRequest, searchRequest, page, size, order } = props;
   const t = useTranslations("grid");
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
   const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
@@ -62,16 +67,27 @@ export default function GridBody(props: GridBodyProps) {
     const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
     return shownKey.split(",").flatMap((name) => byName.get(name) ?? []);
   }, [definition.resource, shownKey]);
-  const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, search.isSuccess && !search.isPlaceholderData);
+  // Newest first asks for its page once the total is in: the lists go beside that page, not after it
+  // (a third round trip in a row).
+  const rowsAsked = (search.isSuccess && !search.isPlaceholderData) || (order === "desc" && searchRequest !== null);
+  const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, rowsAsked);
+  // The API's rows in the grid's order; one array per answer, so memoized rows stay memoized.
+  const answerRows = search.data?.rows;
+  const rows = useMemo(() => (answerRows ? inRowOrder(answerRows, order) : undefined), [answerRows, order]);
 
-  if (!search.data) return <GridSkeleton label={t("loading")} />;
-  const rows = search.data.rows;
+  // Newest first cannot ask for a page without the total: a failed count is the grid's error
+  // (its panel's Retry asks for the count again), not a skeleton forever.
+  if (searchRequest === null && count.isError && !count.isFetching) throw count.error;
+  if (!rows) return <GridSkeleton label={t("loading")} />;
   const busy = search.isPlaceholderData || count.isPlaceholderData;
   const total = count.isPlaceholderData || count.isError ? undefined : count.data?.count;
 
   let content: ReactNode;
   if (rows.length === 0 && !busy) {
-    if (page > 1) content = <GridPastEnd onFirstPage={() => props.onPage(1)} />;
+    if (page > 1) {
+      const lastPage = total !== undefined && isPastEnd(page, size, total) ? pageCount(total, size) : undefined;
+      content = <GridPastEnd lastPage={lastPage} onPage={props.onPage} />;
+    }
     else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
     else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
   } else {
@@ -92,6 +108,8 @@ export default function GridBody(props: GridBodyProps) {
         onLayoutChange={props.onLayoutChange}
         gridRef={props.gridRef}
         busy={busy}
+        order={order}
+        onOrder={props.onOrder}
       />
     );
   }

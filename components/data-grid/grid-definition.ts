@@ -93,6 +93,12 @@ export interface GridDefinition extends RecordKeyParts {
   texts: GridTextKeys;
   links?: readonly GridLink[];
   cells?: Readonly<Record<string, CustomCell>>;
+  /**
+   * Codes whose name the row itself carries, code field → name field (a slip's delivery method:
+   * `receive_order_delivery_id` → `receive_order_delivery_name`): the cell and drawer show the name
+   * (defineGrid makes the cell unless `cells` has one) and an export writes it unless codes are asked for.
+   */
+  rowNames?: Readonly<Record<string, string>>;
   /** Choices of fields whose registry entry has none (delivery method ids). */
   choices?: Readonly<Record<string, ChoicesSource>>;
   /** Controls above the toolbar, in order (lib/grid/quick-filters.ts). */

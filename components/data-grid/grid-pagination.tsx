@@ -1,12 +1,14 @@
 "use client";
 // Paging by offset and limit: "1–100 of 5,000", first/previous/next/last, a page number to jump
-// to, and the page size (50 to 10,000). The total is the count twin's answer.
+// to, and the page size (50 to 10,000). The total is the count twin's answer. A page past the end
+// says so ("page 999 is past the end: 4,250 rows in 43 pages"), never a range of rows it lacks.
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatGrouped } from "@/lib/grid/format";
 import { PAGE_SIZES, type PageSize } from "@/lib/grid/page-sizes";
+import { isPastEnd, pageCount, pageRange } from "@/lib/grid/row-order";
 
 type GridPaginationProps = {
   page: number;
@@ -26,9 +28,9 @@ type GridPaginationProps = {
 export function GridPagination({ page, size, total, totalFailed, onRetryTotal, rowsOnPage, onPage, onSize, selected, onClearSelection }: GridPaginationProps) {
   const t = useTranslations("grid");
   const id = useId();
-  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
-  const first = rowsOnPage === 0 ? 0 : (page - 1) * size + 1;
-  const last = (page - 1) * size + rowsOnPage;
+  const pages = total === undefined ? undefined : pageCount(total, size);
+  const { first, last } = pageRange(page, size, rowsOnPage);
+  const pastEnd = total !== undefined && rowsOnPage === 0 && isPastEnd(page, size, total);
   const [draft, setDraft] = useState<string | null>(null);
 
   const jump = () => {
@@ -40,8 +42,10 @@ export function GridPagination({ page, size, total, totalFailed, onRetryTotal, r
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700 dark:text-ink-200">
       <div className="flex flex-wrap items-center gap-3">
-        <p aria-live="polite" data-grid-total={total ?? ""} data-total-state={totalFailed ? "failed" : total === undefined ? "counting" : "ready"} className="tabular-nums">
-          {total !== undefined
+        <p aria-live="polite" data-grid-total={total ?? ""} data-total-state={totalFailed ? "failed" : total === undefined ? "counting" : "ready"} data-past-end={pastEnd || undefined} className="tabular-nums">
+          {pastEnd && pages !== undefined
+            ? t("pagination.pastEnd", { page: formatGrouped(String(page)), total: formatGrouped(String(total)), pages: formatGrouped(String(pages)) })
+            : total !== undefined
             ? t("pagination.range", { first: formatGrouped(String(first)), last: formatGrouped(String(last)), total: formatGrouped(String(total)) })
             : totalFailed
               ? t("pagination.rangeNoTotal", { first: formatGrouped(String(first)), last: formatGrouped(String(last)) })

@@ -6,6 +6,7 @@ import { FilterX, Inbox, SearchX } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { formatGrouped } from "@/lib/grid/format";
 
 export function GridSkeleton({ label }: { label: string }) {
   return (
@@ -67,15 +68,19 @@ export function GridFilteredEmpty({ title, onClear }: { title: string; onClear: 
   );
 }
 
-export function GridPastEnd({ onFirstPage }: { onFirstPage: () => void }) {
+/**
+ * A page past the end of the result (`?page=999`): says so, and offers the last page that has rows
+ * (`lastPage`, when the total is known), else the first.
+ */
+export function GridPastEnd({ lastPage, onPage }: { lastPage: number | undefined; onPage: (page: number) => void }) {
   const t = useTranslations("grid");
   return (
     <StatePanel
       state="past-end"
       icon={<SearchX className="size-5" />}
       title={t("pastEnd.title")}
-      body={t("pastEnd.body")}
-      action={<Button onClick={onFirstPage}>{t("pastEnd.action")}</Button>}
+      body={lastPage !== undefined ? t("pastEnd.bodyLast", { pages: formatGrouped(String(lastPage)) }) : t("pastEnd.body")}
+      action={lastPage !== undefined ? <Button onClick={() => onPage(lastPage)}>{t("pastEnd.toLast")}</Button> : <Button onClick={() => onPage(1)}>{t("pastEnd.action")}</Button>}
     />
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 // The rows of one page as an ARIA grid, on TanStack Table: the table instance owns the column
 // definitions (from the registry, components/data-grid/column-defs.ts), their order, visibility,
-// sizes and pins, and the row selection; the API pages and filters, so nothing here sorts.
+// sizes and pins, and the row selection; the API pages and filters, so nothing here sorts. The one
+// order there is, newest or oldest first on the key column (lib/grid/row-order.ts, done by paging),
+// has its control in that column's header (aria-sort, a pressed button); no other header sorts.
 // Around it, what the table leaves to the page: virtualized rows (a 10,000-row page keeps a few
 // dozen row elements), the keyboard model (arrows, Page Up/Down, Home/End move the active row,
 // Enter opens it, Space selects it, Shift extends), and the look.
@@ -11,12 +13,13 @@
 // so focus never lands on a row that virtualization removes.
 import { functionalUpdate, getCoreRowModel, useReactTable, type Column, type ColumnPinningState, type ColumnSizingInfoState, type ColumnSizingState, type Header, type Row, type RowSelectionState, type Updater } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Pin, PinOff } from "lucide-react";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Pin, PinOff } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
 import { SELECT_COLUMN, drawnOrder, type ColumnModel } from "@/lib/grid/columns";
 import { isNumericFormat, type GridLocale } from "@/lib/grid/format";
+import type { RowOrder } from "@/lib/grid/row-order";
 import type { ApiRow } from "@/lib/query/call-operation";
 import { gridColumnDefs, gridMeta } from "./column-defs";
 import type { GridDefinition } from "./grid-definition";
@@ -53,6 +56,8 @@ type GridTableProps = {
   onLayoutChange: (next: LayoutChange) => void;
   gridRef: RefObject<HTMLDivElement | null>;
   busy: boolean;
+  order: RowOrder;
+  onOrder: (next: RowOrder) => void;
 };
 
 const cssVar = (kind: "w" | "x", id: string) => `--col-${kind}-${id}`;
@@ -92,7 +97,7 @@ const IDLE_SIZING: ColumnSizingInfoState = {
 };
 
 export function GridTable(props: GridTableProps) {
-  const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, gridRef, busy } = props;
+  const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, gridRef, busy, order, onOrder } = props;
   const t = useTranslations("grid");
   const anchorRef = useRef<number | null>(null);
   const local = useLocalSizing(model);
@@ -150,6 +155,8 @@ export function GridTable(props: GridTableProps) {
   const headers = table.getFlatHeaders().filter((h) => h.column.getIsVisible());
   const drawn = [...headers.filter((h) => h.column.getIsPinned() === "left"), ...headers.filter((h) => !h.column.getIsPinned())];
   const lastPinned = drawn.filter((h) => h.column.getIsPinned() === "left").at(-1)?.column.id;
+  // Rows come in primary-key order: the order control sits on the first key column shown.
+  const orderColumn = definition.resource.primaryKey.find((name) => drawn.some((h) => h.column.id === name));
 
   // The CSS variables every header and cell reads: one style change per pointer move.
   const vars: Record<string, string> = { "--grid-width": `${table.getTotalSize()}px` };
@@ -321,6 +328,8 @@ export function GridTable(props: GridTableProps) {
                 lastPinned={header.column.id === lastPinned}
                 resizing={resizingColumn === header.column.id}
                 onReset={() => resetWidth(header.column)}
+                order={header.column.id === orderColumn ? order : undefined}
+                onOrder={onOrder}
               />
             ),
           )}
@@ -361,6 +370,8 @@ function HeaderCell({
   lastPinned,
   resizing,
   onReset,
+  order,
+  onOrder,
 }: {
   header: Header<ApiRow, unknown>;
   index: number;
@@ -368,8 +379,12 @@ function HeaderCell({
   lastPinned: boolean;
   resizing: boolean;
   onReset: () => void;
+  /** The rows' order, on the column that holds the order control only. */
+  order: RowOrder | undefined;
+  onOrder: (next: RowOrder) => void;
 }) {
   const t = useTranslations("grid.columns");
+  const tOrder = useTranslations("grid.order");
   const { column } = header;
   const meta = gridMeta(column);
   const pinned = column.getIsPinned() === "left";
@@ -379,6 +394,7 @@ function HeaderCell({
     <div
       role="columnheader"
       aria-colindex={index + 1}
+      aria-sort={order === undefined ? undefined : order === "desc" ? "descending" : "ascending"}
       title={column.id}
       data-field={column.id}
       data-pinned={pinned || undefined}
@@ -391,6 +407,19 @@ function HeaderCell({
       style={columnStyle(column)}
     >
       <span className="truncate">{name}</span>
+      {order !== undefined ? (
+        <button
+          type="button"
+          aria-label={tOrder("newest")}
+          aria-pressed={order === "desc"}
+          title={order === "desc" ? tOrder("toOldest", { column: name }) : tOrder("toNewest", { column: name })}
+          data-order-control={order}
+          onClick={() => onOrder(order === "desc" ? "asc" : "desc")}
+          className="grid size-5 shrink-0 place-items-center rounded text-brand-700 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:hover:bg-ink-700"
+        >
+          {order === "desc" ? <ArrowDownWideNarrow aria-hidden="true" className="size-3.5" /> : <ArrowUpNarrowWide aria-hidden="true" className="size-3.5" />}
+        </button>
+      ) : null}
       <button
         type="button"
         tabIndex={-1}

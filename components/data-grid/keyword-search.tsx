@@ -1,15 +1,20 @@
 "use client";
 // A keyword quick filter: "contains" over one of a few text fields (a target choice when there are
-// several), optional exact-match inputs beside it (the order rows' slip number), and Search. What
-// it reads and writes is lib/grid/quick-filters.ts's.
+// several), optional exact-match inputs beside it (the order rows' slip number), and Search. The
+// text box is named after the field it searches ("Search by goods name"). With `anyOf` (goods: code
+// or name, the default target) Search first asks the count twin how many rows each field would
+// find, at once, and searches the first that finds any. What it reads and writes is
+// lib/grid/quick-filters.ts's.
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
+import { filterKey, filtersToConditions } from "@/lib/grid/filters";
+import { callCount, type OperationPath } from "@/lib/query/call-operation";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { fieldMap, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import { keywordState, keywordWrite, type KeywordQuickFilter, type KeywordState, type QuickField, type QuickWrite } from "@/lib/grid/quick-filters";
+import { ANY_TARGET, keywordCandidates, keywordState, pickKeywordWrite, type KeywordQuickFilter, type KeywordState, type QuickField, type QuickWrite } from "@/lib/grid/quick-filters";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 
 type KeywordSearchProps = {
@@ -18,6 +23,8 @@ type KeywordSearchProps = {
   filters: readonly GridFilter[];
   onWrite: (write: QuickWrite) => void;
   locale: GridLocale;
+  /** The grid's count twin: an `anyOf` search asks it which field finds rows. */
+  countPath: OperationPath;
 };
 
 export function KeywordSearch(props: KeywordSearchProps) {
@@ -28,22 +35,45 @@ export function KeywordSearch(props: KeywordSearchProps) {
 
 const INPUT = "h-8 border border-ink-300 bg-ink-0 px-2 text-sm placeholder:text-ink-500 dark:border-ink-600 dark:bg-ink-850 dark:placeholder:text-ink-400";
 
-function KeywordForm({ resource, spec, onWrite, locale, initial }: KeywordSearchProps & { initial: KeywordState }) {
+function KeywordForm({ resource, spec, filters, onWrite, locale, countPath, initial }: KeywordSearchProps & { initial: KeywordState }) {
   const t = useTranslations();
   const id = useId();
   const [state, setState] = useState(initial);
+  const [probing, setProbing] = useState(false);
   const fields = fieldMap(resource);
   const labelOf = (q: QuickField) => (q.label ? t(q.label) : (fields.get(q.field)?.label[locale] ?? q.field));
   const label = t(spec.label);
-  const several = spec.targets.length > 1;
-  const textLabel = several ? label : spec.targets[0] ? labelOf(spec.targets[0]) : label;
+  const targets = [...(spec.anyOf ? [{ value: ANY_TARGET, label: t(spec.anyOf.label) }] : []), ...spec.targets.map((q) => ({ value: q.field, label: labelOf(q) }))];
+  const several = targets.length > 1;
+  // The box says which field it searches, whatever was chosen.
+  const targetName = targets.find((q) => q.value === state.target)?.label ?? label;
+  const textLabel = t("catalog.quick.searchIn", { field: targetName });
   const exact = spec.exact ?? [];
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    onWrite(keywordWrite(resource, spec, state));
+    const candidates = keywordCandidates(resource, spec, state);
+    if (candidates.length < 2) {
+      if (candidates[0]) onWrite(candidates[0]);
+      return;
+    }
+    // Which field finds rows, with the other filters as they are: counts at once, one round trip.
+    setProbing(true);
+    const counts = await Promise.all(
+      candidates.map(async ({ keys, next }) => {
+        const others = filters.filter((f) => !keys.includes(filterKey(f)));
+        try {
+          return (await callCount(countPath, { conditions: filtersToConditions(resource, [...others, ...next]) })).count;
+        } catch {
+          return undefined; // the search itself will show what is wrong
+        }
+      }),
+    );
+    setProbing(false);
+    const chosen = pickKeywordWrite(candidates, counts);
+    if (chosen) onWrite(chosen);
   };
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className={cn("flex items-center", exact.length ? "flex-wrap gap-2" : null)}>
+    <form role="search" aria-label={label} aria-busy={probing || undefined} onSubmit={(e) => void submit(e)} className={cn("flex items-center", exact.length ? "flex-wrap gap-2" : null)}>
       <div className="flex items-center">
         {several ? (
           <>
@@ -56,9 +86,9 @@ function KeywordForm({ resource, spec, onWrite, locale, initial }: KeywordSearch
               onChange={(e) => setState({ ...state, target: e.target.value })}
               className="h-8 rounded-l-md border border-ink-300 bg-ink-50 px-2 text-xs font-medium text-ink-800 dark:border-ink-600 dark:bg-ink-800 dark:text-ink-100"
             >
-              {spec.targets.map((target) => (
-                <option key={target.field} value={target.field}>
-                  {labelOf(target)}
+              {targets.map((target) => (
+                <option key={target.value} value={target.value}>
+                  {target.label}
                 </option>
               ))}
             </select>
@@ -72,7 +102,7 @@ function KeywordForm({ resource, spec, onWrite, locale, initial }: KeywordSearch
           type="search"
           value={state.text}
           onChange={(e) => setState({ ...state, text: e.target.value })}
-          placeholder={textLabel}
+          placeholder={targetName}
           className={cn(INPUT, "w-44", several ? "border-l-0" : "rounded-l-md", exact.length ? "rounded-r-md" : null)}
         />
       </div>
@@ -91,7 +121,7 @@ function KeywordForm({ resource, spec, onWrite, locale, initial }: KeywordSearch
           />
         </span>
       ))}
-      <Button type="submit" size="icon" aria-label={t("catalog.quick.search")} className={exact.length ? undefined : "rounded-l-none"}>
+      <Button type="submit" size="icon" disabled={probing} aria-label={t("catalog.quick.search")} className={exact.length ? undefined : "rounded-l-none"}>
         <Search aria-hidden="true" />
       </Button>
     </form>

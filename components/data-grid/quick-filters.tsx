@@ -36,7 +36,7 @@ export function QuickFilters({ definition, filters, setFilters, locale }: QuickF
       {(definition.quickFilters ?? []).map((spec) => {
         switch (spec.kind) {
           case "keyword":
-            return <KeywordSearch key={`keyword-${spec.label}`} resource={definition.resource} spec={spec} filters={filters} onWrite={onWrite} locale={locale} />;
+            return <KeywordSearch key={`keyword-${spec.label}`} resource={definition.resource} spec={spec} filters={filters} onWrite={onWrite} locale={locale} countPath={definition.countPath} />;
           case "toggle":
             return <ToggleControl key={`toggle-${spec.field}`} spec={spec} {...shared} />;
           case "choice":

@@ -1,9 +1,9 @@
 "use client";
 // The goods master grid (/goods, `/api_v1_master_goods/search`, spec 2.7): code, name, type and
 // handling class (translated classification names), prices, stock and supplier; quick filters (a
-// search by code, name or JAN code, type, handling class, shown or hidden); a drawer grouping the
-// master's fields with the goods' tags below, fetched when the drawer opens, and links to the
-// goods' stock, stock by warehouse and images.
+// search by code or name, either by default, or by JAN code, type, handling class, shown or
+// hidden); a drawer grouping the master's fields with the goods' tags below, fetched when the
+// drawer opens, and links to the goods' stock, stock by warehouse and images.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
@@ -58,6 +58,8 @@ export const goodsGrid = defineGrid({
     {
       kind: "keyword",
       label: "goods.quick.keyword",
+      // A person types a code or a name: by default the search finds either.
+      anyOf: { label: "goods.quick.codeOrName", fields: [`${P}id`, `${P}name`] },
       targets: [
         { field: `${P}id`, label: "goods.quick.goodsId" },
         { field: `${P}name`, label: "goods.quick.goodsName" },

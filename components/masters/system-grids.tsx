@@ -63,6 +63,8 @@ export const wholesaleGrid = defineGrid({
   texts: masterTexts("wholesale"),
   defaultColumns: [`${WS}id`, `${WS}name`, `${WS}phone`, `${WS}payment_method_id`, `${WS}delivery_name`, `${WS}retail_ratio`, `${WS}closing_day`, `${WS}deleted_flag`],
   quickFilters: [masterSearch(`${WS}name`, `${WS}id`)],
+  // The customer names its delivery method itself (the drawer shows the name, an export writes it).
+  rowNames: { [`${WS}delivery_id`]: `${WS}delivery_name` },
   drawerGroups: [
     {
       titleKey: "summary",

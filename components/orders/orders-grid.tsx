@@ -59,6 +59,9 @@ export const ordersGrid = defineGrid({
     [`${P}gruoping_tag`]: { render: GroupingTagChips },
     [`${P}cancel_type_id`]: { render: CancelCell, needs: [`${P}cancel_type_name`] },
   },
+  // The slip names its delivery method and cancel type itself: every method, those without items
+  // in the delivery-method list (8, pick-up at the shop) too.
+  rowNames: { [`${P}delivery_id`]: `${P}delivery_name`, [`${P}cancel_type_id`]: `${P}cancel_type_name` },
   choices: { [`${P}delivery_id`]: DELIVERY_CHOICES },
   // Orders' choice panels are wider: shop and delivery names run long.
   quickFilters: [

@@ -26,6 +26,9 @@ describe("the settings page's grids", () => {
     expect(url.pathname).toBe("/orders");
     expect(url.searchParams.getAll("f")).toEqual(["receive_order_order_status_id.in:20,40", "receive_order_shop_id.in:1"]);
     expect(url.searchParams.get("size")).toBe("500");
+    expect(url.searchParams.has("order")).toBe(false);
+    expect(viewHref("/goods", { filters: [], order: "asc" })).toBe("/goods?order=asc");
+    expect(viewHref("/goods", { filters: [], order: "desc" })).toBe("/goods");
   });
 
   it("groups the saved views by grid in navigation order, leaving out unknown grids and empty ones", () => {

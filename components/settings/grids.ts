@@ -64,11 +64,13 @@ export function gridLayouts(customized: readonly string[], titleOf: (entry: Grid
   return settingsGrids.map((entry) => ({ grid: entry.id, title: titleOf(entry), href: entry.href, customized: customized.includes(entry.id) }));
 }
 
-/** The grid's page opened on a saved view's filters and page size (the grid's URL state). */
-export function viewHref(href: string, state: { filters: readonly string[]; size?: number }): string {
+/** The grid's page opened on a saved view's filters, page size and row order (the grid's URL state). */
+export function viewHref(href: string, state: { filters: readonly string[]; size?: number; order?: "asc" | "desc" }): string {
   const params = new URLSearchParams();
   for (const token of state.filters) params.append("f", token);
   if (state.size !== undefined) params.set("size", String(state.size));
+  // Newest first is the grid's default: only oldest first needs saying.
+  if (state.order === "asc") params.set("order", "asc");
   const query = params.toString();
   return query ? `${href}?${query}` : href;
 }

@@ -157,6 +157,44 @@ export class GridPage {
     await this.pagination.getByRole("button", { name: this.messages.grid.pagination[which], exact: true }).click();
   }
 
+  /** The past-the-end state's button to the last page that has rows. */
+  get toLastPage(): Locator {
+    return this.state("past-end").getByRole("button", { name: this.messages.grid.pastEnd.toLast, exact: true });
+  }
+
+  // ----- row order (newest or oldest first on the key column) ---------------------------------
+
+  /** The order control in the key column's header: pressed while the grid shows newest first. */
+  get orderControl(): Locator {
+    return this.grid.getByRole("columnheader").getByRole("button", { name: this.messages.grid.order.newest, exact: true });
+  }
+
+  /** The header holding the order control (its `aria-sort` says the order). */
+  get orderHeader(): Locator {
+    return this.grid.getByRole("columnheader").filter({ has: this.page.getByRole("button", { name: this.messages.grid.order.newest, exact: true }) });
+  }
+
+  /** Headers that say they sort (`aria-sort`): only the key column's may. */
+  get sortedHeaders(): Locator {
+    return this.grid.locator('[role="columnheader"][aria-sort]');
+  }
+
+  /** Waits until the grid shows `order` first, its rows in. */
+  async expectOrder(order: "newest" | "oldest"): Promise<void> {
+    await expect(this.orderHeader).toHaveAttribute("aria-sort", order === "newest" ? "descending" : "ascending", { timeout: ROWS_TIMEOUT });
+    await expect(this.orderControl).toHaveAttribute("aria-pressed", order === "newest" ? "true" : "false");
+    await this.waitForRows();
+  }
+
+  /** Flips the order with the header control (`by`: a click, or Enter on the focused control). */
+  async flipOrder(by: "click" | "keyboard" = "click"): Promise<void> {
+    if (by === "click") await this.orderControl.click();
+    else {
+      await this.orderControl.focus();
+      await this.page.keyboard.press("Enter");
+    }
+  }
+
   async setPageSize(size: number): Promise<void> {
     await this.page.getByLabel(this.messages.grid.pagination.size).selectOption(String(size));
   }
@@ -633,12 +671,13 @@ export class GridPage {
   }
 
   /** Opens the export dialog, chooses the encoding (and header) and starts. */
-  async startExport(options: { encoding: "utf8-bom" | "sjis"; header?: "labels" | "names" }): Promise<void> {
+  async startExport(options: { encoding: "utf8-bom" | "sjis"; header?: "labels" | "names"; values?: "names" | "codes" }): Promise<void> {
     const m = this.messages.export;
     await this.page.getByRole("button", { name: this.messages.grid.export }).click();
     await expect(this.exportDialog).toBeVisible();
     await this.exportDialog.getByRole("radio", { name: options.encoding === "sjis" ? m.encoding.sjis : m.encoding.utf8 }).check();
     if (options.header) await this.exportDialog.getByRole("radio", { name: options.header === "names" ? m.header.names : m.header.labels }).check();
+    if (options.values) await this.exportDialog.getByRole("radio", { name: options.values === "codes" ? m.values.codes : m.values.names, exact: true }).check();
     await this.exportDialog.getByRole("button", { name: messagePattern(m.start) }).click();
   }
 
@@ -662,7 +701,7 @@ export class GridPage {
    * Exports through the dialog and returns the downloaded file. With Shift_JIS, a report of
    * characters it cannot hold is accepted ("save with ?") and returned as `reported`.
    */
-  async exportCsv(options: { encoding: "utf8-bom" | "sjis"; header?: "labels" | "names" }): Promise<{ download: Download; bytes: Buffer; reported: boolean }> {
+  async exportCsv(options: { encoding: "utf8-bom" | "sjis"; header?: "labels" | "names"; values?: "names" | "codes" }): Promise<{ download: Download; bytes: Buffer; reported: boolean }> {
     const downloadPromise = this.page.waitForEvent("download", { timeout: EXPORT_TIMEOUT });
     await this.startExport({ header: "labels", ...options });
     let reported = false;

@@ -1,7 +1,8 @@
 // fetchAllRows: a whole result in pages, a few at a time, in order, with progress, cancel, a
 // short page that ends it, and errors that leave nothing behind.
 import { describe, expect, it } from "vitest";
-import { fetchAllRows, type ExportRow } from "./export";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { fetchAllRows, fieldNamers, namedRows, type ExportRow } from "./export";
 
 /** A page request the test answers by hand. */
 interface Pending {
@@ -226,5 +227,43 @@ describe("fetchAllRows", () => {
       },
     });
     await expect(run).rejects.toThrow("bad request");
+  });
+});
+
+describe("names in an export (what the screen shows)", () => {
+  const fieldsByName = new Map(receiveOrder.fields.map((f) => [f.name, f]));
+  const pick = (...names: string[]) => names.map((n) => fieldsByName.get(`receive_order_${n}`)!);
+  const rows: ExportRow[] = [
+    { receive_order_id: "7", receive_order_shop_id: "1", receive_order_order_status_id: "50", receive_order_payment_method_id: "1", receive_order_delivery_id: "8", receive_order_delivery_name: "店頭受取", receive_order_cancel_type_id: "0", receive_order_cancel_type_name: "有効な受注です。" },
+    { receive_order_id: "8", receive_order_shop_id: "99", receive_order_order_status_id: "", receive_order_payment_method_id: null, receive_order_delivery_id: "2", receive_order_delivery_name: null, receive_order_cancel_type_id: "1", receive_order_cancel_type_name: "お客様都合によるキャンセル" },
+  ];
+  const fields = pick("id", "shop_id", "order_status_id", "payment_method_id", "delivery_id", "cancel_type_id");
+  const rowNames = { receive_order_delivery_id: "receive_order_delivery_name", receive_order_cancel_type_id: "receive_order_cancel_type_name" };
+  const lists = { receive_order_shop_id: new Map([["1", "本店"]]), receive_order_payment_method_id: new Map([["1", "代金引換"]]) };
+
+  it("writes the row's own names, the registry's labels in the person's language and the lists' names", () => {
+    const namers = fieldNamers(fields, "ja", rowNames, lists);
+    expect(Object.keys(namers).sort()).toEqual(["receive_order_cancel_type_id", "receive_order_delivery_id", "receive_order_order_status_id", "receive_order_payment_method_id", "receive_order_shop_id"]);
+    expect(namers.receive_order_delivery_id?.needs).toEqual(["receive_order_delivery_name"]);
+    const [first] = namedRows(rows, namers);
+    expect(first).toMatchObject({
+      receive_order_id: "7",
+      receive_order_shop_id: "本店",
+      receive_order_order_status_id: "出荷確定済（完了）",
+      receive_order_payment_method_id: "代金引換",
+      receive_order_delivery_id: "店頭受取",
+      receive_order_cancel_type_id: "有効な受注です。",
+    });
+    expect(namedRows(rows, fieldNamers(fields, "en", rowNames, lists))[0]?.receive_order_order_status_id).toBe("Shipment confirmed (complete)");
+  });
+
+  it("keeps a code with no name known, and empty values empty; the rows given are not changed", () => {
+    const [, second] = namedRows(rows, fieldNamers(fields, "ja", rowNames, lists));
+    expect(second).toMatchObject({ receive_order_shop_id: "99", receive_order_order_status_id: "", receive_order_payment_method_id: null, receive_order_delivery_id: "2" });
+    expect(rows[0]?.receive_order_shop_id).toBe("1");
+  });
+
+  it("names nothing without namers (codes)", () => {
+    expect(namedRows(rows, {})).toEqual(rows);
   });
 });

@@ -130,3 +130,54 @@ export function exportDocument(rows: readonly ExportRow[], fields: readonly Fiel
     rows: rows.map((row) => fields.map((f) => protect(row[f.name], f))),
   };
 }
+
+/** What an export writes for coded fields: what the screen shows (names, the default) or the codes. */
+export type ValueMode = "names" | "codes";
+
+/** A field's name for a code: the row's own name of it, a registry label, or a choice list's name. */
+export interface FieldNamer {
+  /** Name fields the rows must carry for this (fetched with the export). */
+  needs?: readonly string[];
+  nameOf(value: string, row: ExportRow): string | undefined;
+}
+
+/**
+ * The rows with each coded field's value replaced by its name, as the grid shows it (shop, status,
+ * payment, delivery and cancel names); a code with no name known stays the code. Rows are copied.
+ */
+export function namedRows(rows: readonly ExportRow[], namers: Readonly<Record<string, FieldNamer>>): ExportRow[] {
+  const entries = Object.entries(namers);
+  if (entries.length === 0) return [...rows];
+  return rows.map((row) => {
+    const out: ExportRow = { ...row };
+    for (const [field, namer] of entries) {
+      const value = row[field];
+      if (value === null || value === undefined || value === "") continue;
+      out[field] = namer.nameOf(value, row) ?? value;
+    }
+    return out;
+  });
+}
+
+/**
+ * How each exported field is named, in the order the screen uses: the row's own name (`rowNames`,
+ * a slip's delivery method), the registry's labels (enums, in the person's language), else the
+ * field's choice list (`lists`: value → name, shops and payment methods). Fields with none of them
+ * are left out (written as they are).
+ */
+export function fieldNamers(
+  fields: readonly FieldDef[],
+  locale: GridLocale,
+  rowNames: Readonly<Record<string, string>>,
+  lists: Readonly<Record<string, ReadonlyMap<string, string>>>,
+): Record<string, FieldNamer> {
+  const out: Record<string, FieldNamer> = {};
+  for (const field of fields) {
+    const nameField = rowNames[field.name];
+    const list = lists[field.name];
+    if (nameField) out[field.name] = { needs: [nameField], nameOf: (_value, row) => row[nameField] || undefined };
+    else if (field.enum) out[field.name] = { nameOf: (value) => field.enum?.find((v) => v.value === value)?.label[locale] };
+    else if (list) out[field.name] = { nameOf: (value) => list.get(value) };
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 // What the dashboard keeps per person and grid (columns, their order and widths) and what a saved
-// view holds (name, filters, columns, pins). The same zod schemas check the route handlers' input and
+// view holds (name, filters, columns, pins, row order). The same zod schemas check the route handlers' input and
 // the browser's reading of their answers. Field names are checked for shape here; the grid drops
 // names its resource does not have when it applies a stored state.
 //
@@ -9,6 +9,7 @@ import { _default, array, boolean, gte, literal, lte, maxLength, minLength, null
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./columns";
 import { MAX_FILTER_TOKEN_LENGTH } from "./filters";
 import { PAGE_SIZES } from "./page-sizes";
+import { ROW_ORDERS } from "./row-order";
 
 export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "./columns";
 
@@ -38,6 +39,8 @@ export const savedViewStateSchema = strictObject({
   widths: optional(record(fieldName, width)),
   pinned: optional(array(fieldName).check(maxLength(400))),
   size: optional(literal(PAGE_SIZES)),
+  /** Row order on the key column (lib/grid/row-order.ts); absent: the default, newest first. */
+  order: optional(literal(ROW_ORDERS)),
 });
 export type SavedViewState = output<typeof savedViewStateSchema>;
 

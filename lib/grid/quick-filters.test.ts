@@ -11,8 +11,11 @@ import {
   dateRangeState,
   dateRangeWrite,
   dateRangeWriteBoth,
+  ANY_TARGET,
+  keywordCandidates,
   keywordState,
   keywordWrite,
+  pickKeywordWrite,
   toggleState,
   toggleWrite,
   type KeywordQuickFilter,
@@ -207,5 +210,41 @@ describe("date range", () => {
 
   it("writes nothing for a day that does not exist", () => {
     expect(dateRangeWrite(receiveOrder, date, "to", "2026-02-30").next).toEqual([]);
+  });
+});
+
+describe("keyword over any of some fields (goods: code or name)", () => {
+  const spec: KeywordQuickFilter = {
+    kind: "keyword",
+    label: "goods.quick.keyword",
+    anyOf: { label: "goods.quick.codeOrName", fields: ["goods_id", "goods_name"] },
+    targets: [{ field: "goods_id" }, { field: "goods_name" }, { field: "goods_jan_code" }],
+  };
+
+  it("starts on 'any of' and reads a searched field back as that field", () => {
+    expect(keywordState([], spec).target).toBe(ANY_TARGET);
+    expect(keywordState([{ field: "goods_name", op: "like", value: "%Tシャツ%" }], spec)).toMatchObject({ target: "goods_name", text: "Tシャツ" });
+  });
+
+  it("stands for one search per field, in order, each replacing every target's like", () => {
+    const candidates = keywordCandidates(goods, spec, { target: ANY_TARGET, text: " Tシャツ ", exact: {} });
+    expect(candidates.map((c) => tokens(c.next))).toEqual([["goods_id.like:Tシャツ"], ["goods_name.like:Tシャツ"]]);
+    for (const c of candidates) expect(c.keys).toEqual(["goods_id-like", "goods_name-like", "goods_jan_code-like"]);
+  });
+
+  it("a chosen field, or blank text, is one search as before", () => {
+    expect(keywordCandidates(goods, spec, { target: "goods_jan_code", text: "4901", exact: {} })).toEqual([keywordWrite(goods, spec, { target: "goods_jan_code", text: "4901", exact: {} })]);
+    const blank = keywordCandidates(goods, spec, { target: ANY_TARGET, text: "  ", exact: {} });
+    expect(blank).toHaveLength(1);
+    expect(blank[0]?.next).toEqual([]);
+  });
+
+  it("searches the first field that finds rows, else the first", () => {
+    const candidates = keywordCandidates(goods, spec, { target: ANY_TARGET, text: "ab", exact: {} });
+    expect(pickKeywordWrite(candidates, [0, 12])).toBe(candidates[1]);
+    expect(pickKeywordWrite(candidates, [3, 12])).toBe(candidates[0]);
+    expect(pickKeywordWrite(candidates, [0, 0])).toBe(candidates[0]);
+    expect(pickKeywordWrite(candidates, [undefined, 5])).toBe(candidates[1]);
+    expect(pickKeywordWrite(candidates, [undefined, undefined])).toBe(candidates[0]);
   });
 });

@@ -27,7 +27,16 @@ export interface KeywordQuickFilter {
   targetLabel?: MessageKey;
   /** Fields matched exactly (`eq`), one more input each in the same search (a slip number). */
   exact?: readonly QuickField[];
+  /**
+   * A first target "any of these" (goods: code or name), the default: the API has no "or", so the
+   * search asks how many rows each field would find (count twins, at once) and searches the first
+   * field, in this order, that finds any; the chip then names the field it searched.
+   */
+  anyOf?: { label: MessageKey; fields: readonly string[] };
 }
+
+/** The target value of a keyword's "any of" choice (never a field name: those are [a-z0-9_]). */
+export const ANY_TARGET = "*";
 
 /** Some values of an enum-like field, one `in` filter. */
 export interface ChoiceQuickFilter {
@@ -99,7 +108,22 @@ export function keywordState(filters: readonly GridFilter[], spec: KeywordQuickF
     const value = filterValues(findFilter(filters, field, "like"))[0];
     if (value !== undefined) return { target: field, text: value.replace(/^%+|%+$/g, ""), exact };
   }
-  return { target: spec.targets[0]?.field ?? "", text: "", exact };
+  return { target: spec.anyOf ? ANY_TARGET : (spec.targets[0]?.field ?? ""), text: "", exact };
+}
+
+/**
+ * The searches a state may stand for: one write per field of `anyOf` when that is the target (in
+ * its order), else the one write of keywordWrite.
+ */
+export function keywordCandidates(resource: ResourceDef, spec: KeywordQuickFilter, state: KeywordState): QuickWrite[] {
+  if (state.target !== ANY_TARGET || !spec.anyOf || !state.text.trim()) return [keywordWrite(resource, spec, state.target === ANY_TARGET ? { ...state, target: spec.anyOf?.fields[0] ?? "" } : state)];
+  return spec.anyOf.fields.map((field) => keywordWrite(resource, spec, { ...state, target: field }));
+}
+
+/** Of the candidates and how many rows each finds (undefined: unknown), the first that finds any, else the first. */
+export function pickKeywordWrite(candidates: readonly QuickWrite[], counts: readonly (number | undefined)[]): QuickWrite | undefined {
+  const index = counts.findIndex((n) => n !== undefined && n > 0);
+  return candidates[index >= 0 ? index : 0];
 }
 
 /**
@@ -192,5 +216,5 @@ export function dateRangeWriteBoth(resource: ResourceDef, spec: Pick<DateRangeQu
 
 /** Every field a quick filter reads or writes (for checks against the registry). */
 export function quickFilterFields(spec: QuickFilter): string[] {
-  return spec.kind === "keyword" ? [...spec.targets, ...(spec.exact ?? [])].map((t) => t.field) : [spec.field];
+  return spec.kind === "keyword" ? [...new Set([...spec.targets.map((t) => t.field), ...(spec.exact ?? []).map((t) => t.field), ...(spec.anyOf?.fields ?? [])])] : [spec.field];
 }

@@ -7,7 +7,7 @@ const P = "receive_order_";
 
 describe("grid state in the URL", () => {
   it("has defaults when the URL says nothing", () => {
-    expect(readGridUrlState(receiveOrder, "")).toEqual({ filters: [], page: 1, size: 100, open: null, extensionExecutionId: null });
+    expect(readGridUrlState(receiveOrder, "")).toEqual({ filters: [], page: 1, size: 100, order: "desc", open: null, extensionExecutionId: null });
   });
 
   it("reads filters, page, size, the open slip and extension_execution_id", () => {
@@ -16,6 +16,7 @@ describe("grid state in the URL", () => {
     search.append("f", `${P}shop_id.in:1`);
     search.set("page", "3");
     search.set("size", "500");
+    search.set("order", "asc");
     search.set("open", "1234");
     search.set("extension_execution_id", "abc-123");
     expect(readGridUrlState(receiveOrder, search)).toEqual({
@@ -25,6 +26,7 @@ describe("grid state in the URL", () => {
       ],
       page: 3,
       size: 500,
+      order: "asc",
       open: "1234",
       extensionExecutionId: "abc-123",
     });
@@ -38,6 +40,7 @@ describe("grid state in the URL", () => {
       ],
       page: 2,
       size: 1000 as const,
+      order: "asc" as const,
       open: "77",
       extensionExecutionId: null,
     };
@@ -47,15 +50,17 @@ describe("grid state in the URL", () => {
   });
 
   it("leaves defaults out of the URL", () => {
-    expect(writeGridUrlState(receiveOrder, "/orders", { filters: [], page: 1, size: 100, open: null })).toBe("/orders");
+    expect(writeGridUrlState(receiveOrder, "/orders", { filters: [], page: 1, size: 100, order: "desc", open: null })).toBe("/orders");
+    expect(writeGridUrlState(receiveOrder, "/orders", { order: "asc" })).toBe("/orders?order=asc");
   });
 
   it("ignores bad values instead of crashing", () => {
-    const bad = "?page=-4&size=77&open=../../etc&f=drop%20table&f=receive_order_id.eq:x&f=receive_order_id.gt:10&extension_execution_id=";
+    const bad = "?page=-4&size=77&open=../../etc&f=drop%20table&f=receive_order_id.eq:x&f=receive_order_id.gt:10&extension_execution_id=&order=newest";
     expect(readGridUrlState(receiveOrder, bad)).toEqual({
       filters: [{ field: `${P}id`, op: "gt", value: "10" }],
       page: 1,
       size: 100,
+      order: "desc",
       open: null,
       extensionExecutionId: null,
     });

@@ -4,11 +4,13 @@
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
 // holds the checks against the zod schemas they replaced).
 //
-//   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500
+//   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500&order=asc
+// (`order` is left out when it is the default, newest first: lib/grid/row-order.ts)
 import { createLoader, createParser, createSerializer, parseAsNativeArrayOf, parseAsNumberLiteral } from "nuqs";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 import { filterKey, parseFilterToken, serializeFilterToken, type GridFilter } from "./filters";
+import { DEFAULT_ROW_ORDER, parseRowOrder, type RowOrder } from "./row-order";
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
 /** The API's offset is bounded by the BFF (100,000,000); no page can start later. */
@@ -41,6 +43,11 @@ const pageParser = createParser({
   serialize: (n: number) => String(n),
 });
 
+const rowOrderParser = createParser<RowOrder>({
+  parse: parseRowOrder,
+  serialize: (order) => order,
+});
+
 const recordKeyParser = createParser({
   parse: parseRecordKey,
   serialize: (s: string) => s,
@@ -64,6 +71,7 @@ function buildParsers(resource: ResourceDef) {
     f: parseAsNativeArrayOf(filterParser(resource)),
     page: pageParser.withDefault(1),
     size: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_PAGE_SIZE),
+    order: rowOrderParser.withDefault(DEFAULT_ROW_ORDER),
     open: recordKeyParser,
     extension_execution_id: extensionIdParser,
   };
@@ -87,6 +95,7 @@ export interface GridUrlState {
   filters: GridFilter[];
   page: number;
   size: PageSize;
+  order: RowOrder;
   open: string | null;
   extensionExecutionId: string | null;
 }
@@ -108,6 +117,7 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     filters: dedupeFilters(loaded.f),
     page: loaded.page,
     size: loaded.size,
+    order: loaded.order,
     open: loaded.open,
     extensionExecutionId: loaded.extension_execution_id,
   };
@@ -120,6 +130,7 @@ export function writeGridUrlState(resource: ResourceDef, base: string, state: Pa
     f: state.filters === undefined ? undefined : dedupeFilters(state.filters),
     page: state.page,
     size: state.size,
+    order: state.order,
     open: state.open,
     extension_execution_id: state.extensionExecutionId,
   });

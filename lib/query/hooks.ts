@@ -24,14 +24,26 @@ export function searchQuery(path: OperationPath, request: NeRequest) {
   };
 }
 
-export function useSearch(path: OperationPath, request: NeRequest, options: OperationQueryOptions = {}): UseQueryResult<SearchAnswer, BffError> {
+/**
+ * A search; `null`: its request cannot be known yet (newest first waits for the total): nothing is
+ * fetched, and with `keepPrevious` the previous answer stays as placeholder meanwhile.
+ */
+export function useSearch(path: OperationPath, request: NeRequest | null, options: OperationQueryOptions = {}): UseQueryResult<SearchAnswer, BffError> {
   return useQuery<SearchAnswer, BffError>({
-    ...searchQuery(path, request),
-    enabled: options.enabled ?? true,
+    ...(request ? searchQuery(path, request) : pendingSearch(path)),
+    enabled: request !== null && (options.enabled ?? true),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     throwOnError: options.throwOnError ?? false,
     staleTime: options.staleTime,
   });
+}
+
+/** The key of a search not yet known: never fetched, never the key of a real request. */
+function pendingSearch(path: OperationPath) {
+  return {
+    queryKey: [...neKeys.operation(path), "pending"] as const,
+    queryFn: (): Promise<SearchAnswer> => Promise.reject(new Error("a pending search is never fetched")),
+  };
 }
 
 type CountRequest = Omit<NeRequest, "fields" | "offset" | "limit">;

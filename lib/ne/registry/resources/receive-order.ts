@@ -39,7 +39,7 @@ export const receiveOrder: ResourceDef = {
   primaryKey: [`${P}id`],
   titleField: `${P}id`,
   fields: [
-    field(`${P}shop_id`, "N", "店舗コード", "Shop", { choicesFrom: CHOICES.shop, format: "enum" }),
+    field(`${P}shop_id`, "N", "店舗", "Shop", { choicesFrom: CHOICES.shop, format: "enum" }),
     field(`${P}id`, "N", "伝票番号", "Slip number"),
     field(`${P}shop_cut_form_id`, "S", "受注番号", "Order number"),
     field(`${P}date`, "D", "受注日", "Order date"),
