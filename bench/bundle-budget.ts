@@ -14,7 +14,7 @@ const SANDBOX_PORT = 4620;
 
 /** Page routes of the build, without dynamic segments (they need data to render). */
 function pageRoutes(root: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(root, ".next", "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+  const manifest = JSON.parse(readFileSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
   return Object.entries(manifest)
     .filter(([entry, route]) => entry.endsWith("/page") && !route.includes("[") && !route.startsWith("/_"))
     .map(([, route]) => route)
