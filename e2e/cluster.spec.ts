@@ -39,15 +39,29 @@ test.describe("two instances behind nginx", () => {
   test("a rollout restarts each instance in turn while a person keeps working: no request fails", async ({ page }) => {
     test.setTimeout(400_000);
     await signInThroughForm(page, "staff");
-    const call = () => page.request.post("/api/ne/api_v1_master_goods/count", { headers: { "content-type": "application/json", origin: cluster.url }, data: {} });
-    const statuses: number[] = [];
-    let rolling = true;
-    const load = (async () => {
-      while (rolling) statuses.push((await call()).status());
-    })();
+    // The person's browser keeps calling the BFF, one call after another, for the whole rollout
+    // (in the page, as the grids do: a browser retries a request whose reused connection closed).
+    await page.evaluate((origin) => {
+      const w = window as unknown as { __statuses: (number | string)[]; __stop: boolean };
+      w.__statuses = [];
+      w.__stop = false;
+      void (async () => {
+        while (!w.__stop) {
+          try {
+            const res = await fetch("/api/ne/api_v1_master_goods/count", { method: "POST", headers: { "content-type": "application/json", origin }, body: "{}" });
+            w.__statuses.push(res.status);
+          } catch (err) {
+            w.__statuses.push(String(err));
+          }
+        }
+      })();
+    }, cluster.url);
     await cluster.rollout();
-    rolling = false;
-    await load;
+    const statuses = await page.evaluate(() => {
+      const w = window as unknown as { __statuses: (number | string)[]; __stop: boolean };
+      w.__stop = true;
+      return w.__statuses;
+    });
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     // The page still works after the rollout, on the same session.

@@ -80,8 +80,11 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+/** Instances taken out of nginx's rotation (during a rollout). */
+const drained = new Set();
+
 function nginxConfig() {
-  const servers = instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join("\n");
+  const servers = instancePorts.map((p, i) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s${drained.has(i) ? " down" : ""};`).join("\n");
   return `# Written by scripts/cluster.mjs for this run: two instances behind one address.
 worker_processes 1;
 daemon off;
@@ -141,9 +144,46 @@ function startInstance(i) {
   });
 }
 
+const confPath = () => path.join(dir, "nginx.conf");
+
+/** nginx's worker processes (children of its master, the process this script started). */
+function nginxWorkers() {
+  const master = children.get("nginx");
+  if (!master?.pid) return [];
+  const out = spawnSync("pgrep", ["-P", String(master.pid)], { encoding: "utf8" });
+  return out.stdout.split("\n").filter(Boolean).map(Number);
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the config and has nginx load it; resolves once every worker of the old config has
+ * exited, which nginx lets happen only after their requests in flight have been answered.
+ */
+async function reloadNginx() {
+  writeFileSync(confPath(), nginxConfig());
+  const old = nginxWorkers();
+  children.get("nginx")?.kill("SIGHUP");
+  while (old.some(alive)) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Each instance in turn: out of nginx's rotation (its requests in flight finish first), stopped,
+ * started again, ready, back in the rotation. The other instance serves meanwhile.
+ */
 async function rollout() {
   for (let i = 0; i < instancePorts.length; i++) {
     const old = children.get(`instance ${i + 1}`);
+    log(`rollout: draining instance ${i + 1}`);
+    drained.add(i);
+    await reloadNginx();
     log(`rollout: restarting instance ${i + 1}`);
     if (old) {
       old.restarting = true;
@@ -153,6 +193,8 @@ async function rollout() {
     }
     startInstance(i);
     await waitForHttp(`http://127.0.0.1:${instancePorts[i]}/api/ready`, 120_000);
+    drained.delete(i);
+    await reloadNginx();
     log(`rollout: instance ${i + 1} ready`);
   }
 }
@@ -185,7 +227,7 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${instancePorts[0]}/api/ready`, 300_000);
   startInstance(1);
   await waitForHttp(`http://127.0.0.1:${instancePorts[1]}/api/ready`, 300_000);
-  const conf = path.join(dir, "nginx.conf");
+  const conf = confPath();
   writeFileSync(conf, nginxConfig());
   run("nginx", nginxBin, ["-p", dir, "-c", conf], env);
   await waitForHttp(`${publicUrl}/api/health`, 60_000);
