@@ -35,11 +35,13 @@ function readJson(file) {
 /** Debian's chromium for Playwright, installed when missing and we are root. */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (existsSync(chromium)) return true;
+  // nginx: the two-instance stories put it in front of two dashboards (scripts/cluster.mjs).
+  const nginx = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+  if (existsSync(chromium) && existsSync(nginx)) return true;
   if (typeof process.getuid === "function" && process.getuid() === 0) {
-    section("installing chromium (apt-get)");
+    section("installing chromium and nginx (apt-get)");
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk"], { DEBIAN_FRONTEND: "noninteractive" });
+    run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk", "nginx-light"], { DEBIAN_FRONTEND: "noninteractive" });
   }
   return existsSync(chromium);
 }
