@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // A separate build folder per checkout user (e.g. `.next-e2e`), so parallel builds never collide.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The production image (Dockerfile) runs Next's standalone server: the traced files only.
+  output: process.env.BACKYARD_STANDALONE === "1" ? "standalone" : undefined,
   // PGlite loads its WASM and data files from its package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   experimental: {
