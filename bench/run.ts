@@ -6,11 +6,12 @@ import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
 import { csvValidate } from "./csv-validate";
 import { distance } from "./distance";
+import { load } from "./load";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance, load];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

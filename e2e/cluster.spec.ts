@@ -2,7 +2,8 @@
 // (scripts/cluster.mjs). A person signed in through nginx is served by both instances, their
 // session works on either, and a rollout (each instance restarted in turn) drops no request.
 import { expect, signInThroughForm, test } from "./fixtures";
-import { Cluster } from "./pages/cluster";
+import { Cluster } from "../bench/lib/cluster";
+import { clusterLoad } from "../bench/lib/cluster-load";
 import { OrdersPage } from "./pages/orders-page";
 
 const CLUSTER_PORT = Number(process.env.E2E_PORT ?? 3100) + 100;
@@ -13,7 +14,8 @@ test.describe("two instances behind nginx", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(600_000);
-    cluster = await Cluster.start(CLUSTER_PORT);
+    // Access tokens live 3 s: every story here meets rotations on both instances.
+    cluster = await Cluster.start(CLUSTER_PORT, { SANDBOX_ACCESS_TTL_S: "3" });
   });
   test.afterAll(async () => {
     await cluster?.stop();
@@ -67,5 +69,14 @@ test.describe("two instances behind nginx", () => {
     // The page still works after the rollout, on the same session.
     const orders = new OrdersPage(page);
     await orders.goto();
+  });
+
+  test("load, bounded: 20 sessions × 15 grid requests through both instances while tokens expire every 3 s: no error, no lost rotation", async () => {
+    test.setTimeout(300_000);
+    const result = await clusterLoad({ url: cluster.url, sandbox: cluster.sandbox, sessions: 20, requestsPerSession: 15, accessTtlS: 3 });
+    expect(result.errors).toBe(0);
+    expect(result.rotations).toBeGreaterThan(0);
+    expect(result.checked).toBe(20);
+    expect(result.lostRotations).toBe(0);
   });
 });

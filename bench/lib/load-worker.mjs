@@ -50,4 +50,4 @@ const seconds = (performance.now() - started) / 1000;
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-parentPort.postMessage({ p50: at(0.5), p95: at(0.95), rps: job.total / seconds, errors });
+parentPort.postMessage({ p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: job.total / seconds, errors, ...(job.returnLatencies ? { latencies } : {}) });

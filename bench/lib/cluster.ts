@@ -1,6 +1,8 @@
 // The two-instance cluster of scripts/cluster.mjs (nginx in front of two `next start` on one
-// PostgreSQL database of their own), started by a story and stopped after it.
-import { spawn, type ChildProcess } from "node:child_process";
+// PostgreSQL database of their own), started and stopped by a story (e2e/cluster.spec.ts) or the
+// load benchmark (bench/load.ts).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -11,10 +13,13 @@ export class Cluster {
     readonly url: string,
     private readonly child: ChildProcess,
     readonly output: string[],
+    /** The embedded sandbox the cluster started. */
+    readonly sandbox: string,
+    private readonly port: number,
   ) {}
 
   /** A fresh database, then `node scripts/cluster.mjs`, resolved once nginx serves. */
-  static async start(port: number): Promise<Cluster> {
+  static async start(port: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
     const database = `backyard_cluster_${port}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -37,6 +42,9 @@ export class Cluster {
         LOG_LEVEL: "warn",
         // A story calls in a tight loop through a rollout: the per-session limit is not its subject.
         RATE_LIMIT_API_PER_MINUTE: "1000000",
+        RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
+        RATE_LIMIT_SIGNIN_TOTAL_PER_MINUTE: "1000000",
+        ...extraEnv,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -51,7 +59,18 @@ export class Cluster {
       child.once("exit", (code) => reject(new Error(`cluster exited with ${code}:\n${output.join("").slice(-3000)}`)));
     });
     await ready;
-    return new Cluster(`http://localhost:${port}`, child, output);
+    return new Cluster(`http://localhost:${port}`, child, output, `http://127.0.0.1:${port + 1000}`, port);
+  }
+
+  /** The resident memory (kB) of each instance's server process, found by its port. */
+  instanceRssKb(): number[] {
+    return [this.port + 1, this.port + 2].map((p) => {
+      const out = execFileSync("ss", ["-ltnpH", `sport = :${p}`], { encoding: "utf8" });
+      const pid = Number(/pid=(\d+)/.exec(out)?.[1]);
+      if (!pid) throw new Error(`no process listens on ${p}`);
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    });
   }
 
   /** Restarts both instances one after the other (the script's SIGUSR2), resolved when done. */
