@@ -6,18 +6,19 @@
 // nothing here knows orders.
 // The body (rows, virtualizer, paging) is its own chunk, fetched as soon as this module runs in the
 // browser: it is not needed before the first page of rows, which it loads alongside.
-import { Download } from "lucide-react";
+import { Download, LayoutGrid, Table2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
+import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
-import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
+import { dedupeFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { NeRequest } from "@/lib/query/call-operation";
@@ -75,9 +76,18 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     [resource, definition.defaultColumns, defaultPinned, preferences.data],
   );
   const columnNames = model.shown;
+  // The gallery only where the definition has one; the same page of rows, with the cards' fields.
+  const layout: GridLayout = definition.gallery ? url.layout : "table";
   const fields = useMemo(
-    () => [...new Set([...definition.keyFields, ...columnNames, ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? [])])],
-    [definition, columnNames],
+    () => [
+      ...new Set([
+        ...definition.keyFields,
+        ...columnNames,
+        ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? []),
+        ...(layout === "gallery" ? (definition.gallery?.needs ?? []) : []),
+      ]),
+    ],
+    [definition, columnNames, layout],
   );
 
   const offset = (url.page - 1) * url.size;
@@ -109,9 +119,18 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   };
   const clearFilters = () => void setUrl({ f: [], page: 1, extension_execution_id: null });
 
-  const openRecord = (key: string) => void setUrl({ open: key }, { history: "replace" });
+  // Opening a record is a step in the browser's history: Back closes the drawer (and stays on the
+  // grid). Closing it with its own button or Esc goes back over that step too, so a later Back does
+  // not open it again; a drawer that came with the page (a shared link) is closed in place.
+  const openedHere = useRef<string | null>(null);
+  const openRecord = (key: string) => {
+    openedHere.current = key;
+    void setUrl({ open: key }, { history: "push" });
+  };
   const closeRecord = () => {
-    void setUrl({ open: null }, { history: "replace" });
+    if (openedHere.current !== null && openedHere.current === url.open) window.history.back();
+    else void setUrl({ open: null }, { history: "replace" });
+    openedHere.current = null;
     requestAnimationFrame(() => gridRef.current?.focus({ preventScroll: true }));
   };
 
@@ -152,6 +171,18 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {toolbarExtra}
+          {definition.gallery ? (
+            <ToggleGroup
+              label={t("layout.label")}
+              value={layout}
+              iconOnly
+              options={[
+                { value: "table", label: t("layout.table"), icon: Table2 },
+                { value: "gallery", label: t("layout.gallery"), icon: LayoutGrid },
+              ]}
+              onValueChange={(next) => void setUrl({ layout: next === "table" ? null : next })}
+            />
+          ) : null}
           <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
           <ColumnChooser
             resource={resource}
@@ -193,6 +224,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             page={url.page}
             size={url.size}
             filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+            layout={layout}
             model={model}
             selection={selection}
             onSelectionChange={setSelection}

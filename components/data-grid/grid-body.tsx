@@ -4,10 +4,11 @@
 // React.lazy, fetched as soon as the grid's code runs, so it arrives alongside the first page of
 // rows instead of weighing on the page's first load; the skeleton stands in until both are in.
 import { useTranslations } from "next-intl";
-import { useMemo, type ReactNode, type RefObject } from "react";
+import { Suspense, useMemo, useSyncExternalStore, type ReactNode, type RefObject } from "react";
 import type { ColumnModel } from "@/lib/grid/columns";
 import type { GridLocale } from "@/lib/grid/format";
 import type { PageSize } from "@/lib/grid/page-sizes";
+import type { GridLayout } from "@/lib/grid/url-state";
 import type { NeRequest } from "@/lib/query/call-operation";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { GridTexts } from "./data-grid";
@@ -27,6 +28,8 @@ export type GridBodyProps = {
   page: number;
   size: PageSize;
   filtered: boolean;
+  /** The table, or the definition's gallery. */
+  layout: GridLayout;
   model: ColumnModel;
   selection: RowSelection;
   onSelectionChange: (next: RowSelection) => void;
@@ -41,6 +44,22 @@ export type GridBodyProps = {
   onClearFilters: () => void;
   onLayoutChange: (next: LayoutChange) => void;
 };
+
+const subscribeNever = () => () => {};
+
+/**
+ * True once this component hydrated. The body is a lazy chunk: when the first page of rows arrives
+ * before the chunk (a busy machine, a slow network), the body hydrates with data the server never
+ * had. Rendering the server's skeleton while hydrating, and the rows right after, keeps the two in
+ * step (a hydration mismatch, React error #418, otherwise).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * Rows and paging. A failed search goes to the boundary above (an error panel, never an empty
@@ -64,7 +83,8 @@ export default function GridBody(props: GridBodyProps) {
   }, [definition.resource, shownKey]);
   const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, search.isSuccess && !search.isPlaceholderData);
 
-  if (!search.data) return <GridSkeleton label={t("loading")} />;
+  const hydrated = useHydrated();
+  if (!search.data || !hydrated) return <GridSkeleton label={t("loading")} />;
   const rows = search.data.rows;
   const busy = search.isPlaceholderData || count.isPlaceholderData;
   const total = count.isPlaceholderData || count.isError ? undefined : count.data?.count;
@@ -74,6 +94,24 @@ export default function GridBody(props: GridBodyProps) {
     if (page > 1) content = <GridPastEnd onFirstPage={() => props.onPage(1)} />;
     else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
     else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
+  } else if (props.layout === "gallery" && definition.gallery) {
+    const Gallery = definition.gallery.component;
+    content = (
+      <Suspense fallback={<GridSkeleton label={t("loading")} />}>
+        <Gallery
+          domId={props.domId}
+          label={texts.label}
+          rows={rows}
+          definition={definition}
+          locale={props.locale}
+          activeIndex={props.activeIndex}
+          onActiveIndexChange={props.onActiveIndexChange}
+          onOpen={props.onOpen}
+          gridRef={props.gridRef}
+          busy={busy}
+        />
+      </Suspense>
+    );
   } else {
     content = (
       <GridTable

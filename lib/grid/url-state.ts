@@ -1,5 +1,5 @@
-// The grid's state in the URL (nuqs parsers): filters, page, page size, the open record and the
-// order search's extension_execution_id. Everything is validated when read: a bad value is
+// The grid's state in the URL (nuqs parsers): filters, page, page size, the open record, the
+// order search's extension_execution_id and the layout (table or gallery). Everything is validated when read: a bad value is
 // dropped and its default used, never thrown, so a shared or hand-edited link always opens.
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
 // holds the checks against the zod schemas they replaced).
@@ -46,6 +46,20 @@ const recordKeyParser = createParser({
   serialize: (s: string) => s,
 });
 
+/** The layouts a grid can show its rows in; `table` is the default and is left out of the URL. */
+export const GRID_LAYOUTS = ["table", "gallery"] as const;
+export type GridLayout = (typeof GRID_LAYOUTS)[number];
+
+/** `layout=`: one of GRID_LAYOUTS, else null (the table). */
+export function parseLayout(s: string): GridLayout | null {
+  return (GRID_LAYOUTS as readonly string[]).includes(s) ? (s as GridLayout) : null;
+}
+
+const layoutParser = createParser({
+  parse: parseLayout,
+  serialize: (s: GridLayout) => s,
+});
+
 const extensionIdParser = createParser({
   parse: parseExtensionId,
   serialize: (s: string) => s,
@@ -66,6 +80,8 @@ function buildParsers(resource: ResourceDef) {
     size: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_PAGE_SIZE),
     open: recordKeyParser,
     extension_execution_id: extensionIdParser,
+    // Only grids with a gallery (the definition's `gallery`) offer the choice.
+    layout: layoutParser.withDefault("table"),
   };
 }
 
@@ -89,6 +105,7 @@ export interface GridUrlState {
   size: PageSize;
   open: string | null;
   extensionExecutionId: string | null;
+  layout: GridLayout;
 }
 
 /** One filter per field+operator: the later one in the URL wins. */
@@ -110,6 +127,7 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     size: loaded.size,
     open: loaded.open,
     extensionExecutionId: loaded.extension_execution_id,
+    layout: loaded.layout,
   };
 }
 
@@ -122,5 +140,6 @@ export function writeGridUrlState(resource: ResourceDef, base: string, state: Pa
     size: state.size,
     open: state.open,
     extension_execution_id: state.extensionExecutionId,
+    layout: state.layout,
   });
 }
