@@ -36,14 +36,43 @@ async function storageStateFor(browser: Browser, baseURL: string, user: SandboxU
 }
 
 type WorkerFixtures = { signedInStates: Map<SandboxUser, string> };
-type TestFixtures = { user: SandboxUser | null };
+type TestFixtures = {
+  user: SandboxUser | null;
+  consoleErrorsAllowed: readonly RegExp[];
+  failOnConsoleErrors: void;
+};
+
+/** A console "error" message or an uncaught error of a page, as the story's failure lists it. */
+function consoleErrorText(kind: "console" | "pageerror", text: string, url: string): string {
+  return `${kind}: ${text}${url ? ` (${url})` : ""}`;
+}
 
 /**
+ * Every story fails on a console error (a console "error" message or an uncaught page error of
+ * any page of its browser context) unless it names the errors it expects, narrowly:
+ * `test.use({ consoleErrorsAllowed: [/Failed to load resource: .* 502/] })`.
+ *
  * `test` signs in as `user` (default staff; `test.use({ user: null })` for a signed-out browser,
  * `test.use({ user: "operator" })` for company 2) before the test's first page loads.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   user: ["staff", { option: true }],
+  consoleErrorsAllowed: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ context, consoleErrorsAllowed }, use) => {
+      const errors: string[] = [];
+      const keep = (line: string) => {
+        if (!consoleErrorsAllowed.some((allowed) => allowed.test(line))) errors.push(line);
+      };
+      context.on("console", (message) => {
+        if (message.type() === "error") keep(consoleErrorText("console", message.text(), message.location().url));
+      });
+      context.on("weberror", (error) => keep(consoleErrorText("pageerror", String(error.error()), error.page()?.url() ?? "")));
+      await use();
+      expect(errors, "console errors the story does not expect").toEqual([]);
+    },
+    { auto: true },
+  ],
   signedInStates: [
     async ({ browser }, provide) => {
       void browser; // worker fixtures take other fixtures as their first argument
