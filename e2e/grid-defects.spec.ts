@@ -39,7 +39,8 @@ test("the stock pages and the master grids load, twice each, without a hydration
 });
 
 test("after the sign-in expired, the sign-in page names the page to go back to as a person reads it", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  // A fresh, signed-out context: a sign-in over the shared staff session would end that one.
+  const context = await browser.newContext({ baseURL, locale: "ja-JP", timezoneId: "Asia/Tokyo", storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await signInThroughForm(page, "manager", "/goods");
   const goods = new GoodsPage(page);

@@ -17,8 +17,7 @@ test("Back closes the drawer and takes the record off the URL; a second Back sta
   const images = new ImagesPage(page);
   await images.waitForRows();
 
-  const key = await images.openWithEnter();
-  await expect(images.drawerTitle).toContainText(key);
+  await images.openWithEnter();
   await page.goBack();
   await expect(images.drawer).toHaveCount(0);
   await expect(page).toHaveURL(/\/images$/);

@@ -9,11 +9,16 @@ import { sandboxCall, sandboxCount } from "./pages/sandbox-api";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-/** The width and height an image's row declares, from the API itself. */
+/** An image's row, from the API itself. */
+async function imageRow(key: string): Promise<Record<string, string | null>> {
+  const answer = await sandboxCall("staff", "/api_v1_master_goodsimage/search", { fields: "goods_image_id,goods_image_file_name,goods_image_width,goods_image_height", "goods_image_id-eq": key });
+  return answer.data?.[0] ?? {};
+}
+
+/** The width and height an image's row declares. */
 async function declaredSize(key: string): Promise<{ width: number; height: number }> {
-  const answer = await sandboxCall("staff", "/api_v1_master_goodsimage/search", { fields: "goods_image_id,goods_image_width,goods_image_height", "goods_image_id-eq": key });
-  const row = answer.data?.[0];
-  return { width: Number(row?.goods_image_width), height: Number(row?.goods_image_height) };
+  const row = await imageRow(key);
+  return { width: Number(row.goods_image_width), height: Number(row.goods_image_height) };
 }
 
 test("the gallery shows each image's picture at its declared size, moves with the arrows and opens the drawer with Enter", async ({ page }) => {
@@ -60,8 +65,8 @@ test("the gallery shows each image's picture at its declared size, moves with th
     const key = (await focused.getAttribute("data-gallery-card")) ?? "";
     await page.keyboard.press("Enter");
     await images.waitForDrawer();
-    await expect(images.drawerTitle).toContainText(key);
     await expect(page).toHaveURL(new RegExp(`[?&]open=${key}(&|$)`));
+    await expect(images.drawerTitle).toContainText((await imageRow(key)).goods_image_file_name ?? "");
     await expect.poll(() => images.naturalSize(images.drawerPicture), { timeout: 15_000 }).toEqual(await declaredSize(key));
     await images.closeDrawer();
     await expect(images.cardByKey(key)).toBeFocused();
