@@ -36,10 +36,16 @@ async function storageStateFor(browser: Browser, baseURL: string, user: SandboxU
 }
 
 type WorkerFixtures = { signedInStates: Map<SandboxUser, string> };
+/** The story's side of the console-error check: the errors it expects, named narrowly. */
+export interface ConsoleErrors {
+  /** Allows console errors matching any of `patterns` for the rest of this story (e.g. the 502s of a fault it injects). */
+  allow(...patterns: RegExp[]): void;
+}
+
 type TestFixtures = {
   user: SandboxUser | null;
   consoleErrorsAllowed: readonly RegExp[];
-  failOnConsoleErrors: void;
+  consoleErrors: ConsoleErrors;
 };
 
 /** A console "error" message or an uncaught error of a page, as the story's failure lists it. */
@@ -49,8 +55,9 @@ function consoleErrorText(kind: "console" | "pageerror", text: string, url: stri
 
 /**
  * Every story fails on a console error (a console "error" message or an uncaught page error of
- * any page of its browser context) unless it names the errors it expects, narrowly:
- * `test.use({ consoleErrorsAllowed: [/Failed to load resource: .* 502/] })`.
+ * any page of its browser context) unless it names the errors it expects, narrowly: for a group,
+ * `test.use({ consoleErrorsAllowed: [/.../] })`; in one story, `consoleErrors.allow(/.../)`, e.g.
+ * `consoleErrors.allow(BAD_GATEWAY)` where it injects an upstream fault.
  *
  * `test` signs in as `user` (default staff; `test.use({ user: null })` for a signed-out browser,
  * `test.use({ user: "operator" })` for company 2) before the test's first page loads.
@@ -58,18 +65,17 @@ function consoleErrorText(kind: "console" | "pageerror", text: string, url: stri
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   user: ["staff", { option: true }],
   consoleErrorsAllowed: [[], { option: true }],
-  failOnConsoleErrors: [
+  consoleErrors: [
     async ({ context, consoleErrorsAllowed }, use) => {
-      const errors: string[] = [];
-      const keep = (line: string) => {
-        if (!consoleErrorsAllowed.some((allowed) => allowed.test(line))) errors.push(line);
-      };
+      const seen: string[] = [];
+      const allowed = [...consoleErrorsAllowed];
       context.on("console", (message) => {
-        if (message.type() === "error") keep(consoleErrorText("console", message.text(), message.location().url));
+        if (message.type() === "error") seen.push(consoleErrorText("console", message.text(), message.location().url));
       });
-      context.on("weberror", (error) => keep(consoleErrorText("pageerror", String(error.error()), error.page()?.url() ?? "")));
-      await use();
-      expect(errors, "console errors the story does not expect").toEqual([]);
+      context.on("weberror", (error) => seen.push(consoleErrorText("pageerror", String(error.error()), error.page()?.url() ?? "")));
+      await use({ allow: (...patterns) => void allowed.push(...patterns) });
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, "console errors the story does not expect").toEqual([]);
     },
     { auto: true },
   ],
@@ -92,3 +98,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** The browser's line for a request answered with `status` ("Failed to load resource: ... 502"), optionally only for URLs matching `url`. */
+export function failedResource(status: number, url: RegExp | string = ""): RegExp {
+  const source = typeof url === "string" ? url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : url.source;
+  return new RegExp(`^console: Failed to load resource: the server responded with a status of ${status}\\b.*${source}`);
+}

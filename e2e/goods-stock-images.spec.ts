@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, sandboxUrl, test } from "./fixtures";
+import { expect, failedResource, sandboxUrl, test } from "./fixtures";
 import { GoodsPage, ImagesPage } from "./pages/catalog-page";
 import { GridPage, type GridPath } from "./pages/grid-page";
 import { sandboxCall, sandboxCount } from "./pages/sandbox-api";
@@ -223,7 +223,7 @@ test.describe("the goods images grid", () => {
 
 test.describe("goods image thumbnails", () => {
   // The one failure this story makes on purpose: an image its host no longer has.
-  test.use({ consoleErrorsAllowed: [/Failed to load resource: the server responded with a status of 404 \(Not Found\)/] });
+  test.use({ consoleErrorsAllowed: [failedResource(404, "/images/")] });
 
   test("an image its host serves is shown in the box under the page's CSP; one that fails leaves the no-image mark", async ({ page }) => {
     const violations: string[] = [];
