@@ -104,3 +104,8 @@ export function failedResource(status: number, url: RegExp | string = ""): RegEx
   const source = typeof url === "string" ? url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : url.source;
   return new RegExp(`^console: Failed to load resource: the server responded with a status of ${status}\\b.*${source}`);
 }
+
+/** The console line React writes for an upstream failure its error boundary caught (an error panel with Retry). */
+export function caughtBffError(status: number): RegExp {
+  return new RegExp(`^console: BffError: API answered HTTP ${status}\\b`);
+}

@@ -48,9 +48,9 @@ export type GridBodyProps = {
 const subscribeNever = () => () => {};
 
 /**
- * True once this component hydrated. The body is a lazy chunk: when the first page of rows arrives
- * before the chunk (a busy machine, a slow network), the body hydrates with data the server never
- * had. Rendering the server's skeleton while hydrating, and the rows right after, keeps the two in
+ * True once this component hydrated. The body is a lazy chunk: when the first page of rows (or its
+ * failure) arrives before the chunk (a busy machine, a slow network), the body hydrates with data
+ * the server never had. Rendering the server's skeleton while hydrating, and the rows right after, keeps the two in
  * step (a hydration mismatch, React error #418, otherwise).
  */
 function useHydrated(): boolean {
@@ -70,7 +70,10 @@ export default function GridBody(props: GridBodyProps) {
   const { definition, texts, countRequest, searchRequest, page, size } = props;
   const t = useTranslations("grid");
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
-  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
+  // A search that failed before the body hydrated is thrown to the error boundary right after it:
+  // thrown while hydrating, React would report it as a hydration failure and render again.
+  const hydrated = useHydrated();
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: hydrated });
   // Names for the shown fields' values (shops, ...), asked for once the rows are in, so the rows
   // never wait behind these lists.
   // Keyed by the names, not the list: a saved width makes a new model with the same columns, and
@@ -83,7 +86,6 @@ export default function GridBody(props: GridBodyProps) {
   }, [definition.resource, shownKey]);
   const choiceLabels = useChoiceLabels(definition, shownFields, props.locale, search.isSuccess && !search.isPlaceholderData);
 
-  const hydrated = useHydrated();
   if (!search.data || !hydrated) return <GridSkeleton label={t("loading")} />;
   const rows = search.data.rows;
   const busy = search.isPlaceholderData || count.isPlaceholderData;
