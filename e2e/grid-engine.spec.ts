@@ -114,7 +114,8 @@ test.describe("answers that lie", () => {
   });
 
   test("a search answered without its rows is an error with Retry, never an empty grid", async ({ page, consoleErrors }) => {
-    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/search"));
+    // The injected answer without rows: a 502, and the error the grid's boundary catches.
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/search"), /^console: BffError: API answered success without `data`/);
     const orders = new GridPage(page);
     await addFault({ path: "/api_v1_receiveorder_base/search", kind: "incomplete" });
     await page.goto("/orders");
