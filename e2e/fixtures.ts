@@ -55,9 +55,10 @@ function consoleErrorText(kind: "console" | "pageerror", text: string, url: stri
 
 /**
  * Every story fails on a console error (a console "error" message or an uncaught page error of
- * any page of its browser context) unless it names the errors it expects, narrowly: for a group,
- * `test.use({ consoleErrorsAllowed: [/.../] })`; in one story, `consoleErrors.allow(/.../)`, e.g.
- * `consoleErrors.allow(BAD_GATEWAY)` where it injects an upstream fault.
+ * any page of its browser context) unless it names the errors it expects, narrowly: in one story,
+ * `consoleErrors.allow(failedResource(502, "/api/board?"))` where it injects an upstream fault; for
+ * a group, the same in a `test.beforeEach`, or `test.use({ consoleErrorsAllowed: [[/a/, /b/], {}] })`
+ * (Playwright reads an option's array as [value, options]).
  *
  * `test` signs in as `user` (default staff; `test.use({ user: null })` for a signed-out browser,
  * `test.use({ user: "operator" })` for company 2) before the test's first page loads.
@@ -68,7 +69,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   consoleErrors: [
     async ({ context, consoleErrorsAllowed }, use) => {
       const seen: string[] = [];
-      const allowed = [...consoleErrorsAllowed];
+      // An array given to test.use() is read as [value, options]: a lone pattern arrives bare.
+      const allowed: RegExp[] = consoleErrorsAllowed instanceof RegExp ? [consoleErrorsAllowed] : [...consoleErrorsAllowed];
       context.on("console", (message) => {
         if (message.type() === "error") seen.push(consoleErrorText("console", message.text(), message.location().url));
       });

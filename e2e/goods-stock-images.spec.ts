@@ -223,7 +223,9 @@ test.describe("the goods images grid", () => {
 
 test.describe("goods image thumbnails", () => {
   // The one failure this story makes on purpose: an image its host no longer has.
-  test.use({ consoleErrorsAllowed: [failedResource(404, "/images/")] });
+  test.beforeEach(({ consoleErrors }) => {
+    consoleErrors.allow(failedResource(404, "/images/"));
+  });
 
   test("an image its host serves is shown in the box under the page's CSP; one that fails leaves the no-image mark", async ({ page }) => {
     const violations: string[] = [];

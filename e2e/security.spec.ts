@@ -257,7 +257,9 @@ test.describe("sessions end", () => {
 
 test.describe("rate-limited answers", () => {
   // The 429s these stories answer in the BFF's place, and the limit's error the grid catches.
-  test.use({ consoleErrorsAllowed: [failedResource(429, "/api/ne/api_v1_receiveorder_base/search"), /^console: BffError: too many requests/] });
+  test.beforeEach(({ consoleErrors }) => {
+    consoleErrors.allow(failedResource(429, "/api/ne/api_v1_receiveorder_base/search"), /^console: BffError: too many requests/);
+  });
 
   test("a grid shows the wait and tries again when Retry-After says", async ({ page }) => {
     let refused = 0;
