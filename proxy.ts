@@ -3,6 +3,7 @@
 // pages (the cookie's presence here; its validity and the stored tokens in the dashboard layout).
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
+import { imgSrc } from "@/lib/security/image-policy";
 
 const PUBLIC_PREFIXES = ["/login", "/auth/"];
 
@@ -13,7 +14,8 @@ function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     // React and the virtualized grids set style attributes: they cannot carry a nonce.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http:",
+    // The upstream's image hosts (NE_IMAGE_HOSTS) and the embedded sandbox's, nothing else.
+    imgSrc(),
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -5,7 +5,7 @@
 // fails keeps the numbers, and English only.
 import { contrastRatio } from "../components/orders/order-status-colors";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, failedResource, test } from "./fixtures";
 import { BoardPage } from "./pages/board-page";
 import { OrdersPage } from "./pages/orders-page";
 import { addFault, clearFaults, sandboxCall, sandboxCount } from "./pages/sandbox-api";
@@ -205,7 +205,9 @@ test.describe("the order status board", () => {
     await expect(board.card(status)).toHaveAttribute("data-count", String(live.find(([id]) => id === status)?.[1]));
   });
 
-  test("a board whose numbers cannot be loaded says so on every card and the chart, never zeros, and Retry recovers", async ({ page }) => {
+  test("a board whose numbers cannot be loaded says so on every card and the chart, never zeros, and Retry recovers", async ({ page, consoleErrors }) => {
+    // The upstream fault this story injects: the board's own call answers 502.
+    consoleErrors.allow(failedResource(502, "/api/board?"));
     const board = new BoardPage(page);
     // A period no other story asks for: the server keeps each question's numbers for 30 s.
     const from = jstDay(-44);
@@ -266,7 +268,9 @@ test.describe("the order status board", () => {
     });
   }
 
-  test("a failing refresh keeps the numbers and says so, and Retry recovers", async ({ page }) => {
+  test("a failing refresh keeps the numbers and says so, and Retry recovers", async ({ page, consoleErrors }) => {
+    // The upstream fault this story injects: the board's refresh answers 502.
+    consoleErrors.allow(failedResource(502, "/api/board?"));
     const board = new BoardPage(page);
     await board.goto();
     const before = await board.counts();

@@ -36,14 +36,51 @@ async function storageStateFor(browser: Browser, baseURL: string, user: SandboxU
 }
 
 type WorkerFixtures = { signedInStates: Map<SandboxUser, string> };
-type TestFixtures = { user: SandboxUser | null };
+/** The story's side of the console-error check: the errors it expects, named narrowly. */
+export interface ConsoleErrors {
+  /** Allows console errors matching any of `patterns` for the rest of this story (e.g. the 502s of a fault it injects). */
+  allow(...patterns: RegExp[]): void;
+}
+
+type TestFixtures = {
+  user: SandboxUser | null;
+  consoleErrorsAllowed: readonly RegExp[];
+  consoleErrors: ConsoleErrors;
+};
+
+/** A console "error" message or an uncaught error of a page, as the story's failure lists it. */
+function consoleErrorText(kind: "console" | "pageerror", text: string, url: string): string {
+  return `${kind}: ${text}${url ? ` (${url})` : ""}`;
+}
 
 /**
+ * Every story fails on a console error (a console "error" message or an uncaught page error of
+ * any page of its browser context) unless it names the errors it expects, narrowly: in one story,
+ * `consoleErrors.allow(failedResource(502, "/api/board?"))` where it injects an upstream fault; for
+ * a group, the same in a `test.beforeEach`, or `test.use({ consoleErrorsAllowed: [[/a/, /b/], {}] })`
+ * (Playwright reads an option's array as [value, options]).
+ *
  * `test` signs in as `user` (default staff; `test.use({ user: null })` for a signed-out browser,
  * `test.use({ user: "operator" })` for company 2) before the test's first page loads.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   user: ["staff", { option: true }],
+  consoleErrorsAllowed: [[], { option: true }],
+  consoleErrors: [
+    async ({ context, consoleErrorsAllowed }, use) => {
+      const seen: string[] = [];
+      // An array given to test.use() is read as [value, options]: a lone pattern arrives bare.
+      const allowed: RegExp[] = consoleErrorsAllowed instanceof RegExp ? [consoleErrorsAllowed] : [...consoleErrorsAllowed];
+      context.on("console", (message) => {
+        if (message.type() === "error") seen.push(consoleErrorText("console", message.text(), message.location().url));
+      });
+      context.on("weberror", (error) => seen.push(consoleErrorText("pageerror", String(error.error()), error.page()?.url() ?? "")));
+      await use({ allow: (...patterns) => void allowed.push(...patterns) });
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, "console errors the story does not expect").toEqual([]);
+    },
+    { auto: true },
+  ],
   signedInStates: [
     async ({ browser }, provide) => {
       void browser; // worker fixtures take other fixtures as their first argument
@@ -63,3 +100,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** The browser's line for a request answered with `status` ("Failed to load resource: ... 502"), optionally only for URLs matching `url`. */
+export function failedResource(status: number, url: RegExp | string = ""): RegExp {
+  const source = typeof url === "string" ? url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : url.source;
+  return new RegExp(`^console: Failed to load resource: the server responded with a status of ${status}\\b.*${source}`);
+}
+
+/** The console line React writes for an upstream failure its error boundary caught (an error panel with Retry). */
+export function caughtBffError(status: number): RegExp {
+  return new RegExp(`^console: BffError: API answered HTTP ${status}\\b`);
+}

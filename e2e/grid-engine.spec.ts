@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, failedResource, test } from "./fixtures";
 import { GridPage } from "./pages/grid-page";
 import { countRowRenders, renderStats, resetRenderStats } from "./pages/react-renders";
 import { addFault, clearFaults } from "./pages/sandbox-api";
@@ -113,7 +113,9 @@ test.describe("answers that lie", () => {
     await clearFaults();
   });
 
-  test("a search answered without its rows is an error with Retry, never an empty grid", async ({ page }) => {
+  test("a search answered without its rows is an error with Retry, never an empty grid", async ({ page, consoleErrors }) => {
+    // The injected answer without rows: a 502, and the error the grid's boundary catches.
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/search"), /^console: BffError: API answered success without `data`/);
     const orders = new GridPage(page);
     await addFault({ path: "/api_v1_receiveorder_base/search", kind: "incomplete" });
     await page.goto("/orders");
@@ -127,7 +129,8 @@ test.describe("answers that lie", () => {
     expect(await orders.total()).toBeGreaterThan(0);
   });
 
-  test("oldest first, a count answered without its count leaves the rows, says the total is unavailable, and Retry brings it", async ({ page }) => {
+  test("oldest first, a count answered without its count leaves the rows, says the total is unavailable, and Retry brings it", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/count"));
     const orders = new GridPage(page);
     await addFault({ path: "/api_v1_receiveorder_base/count", kind: "incomplete" });
     // Oldest first asks for the page beside the count, so its rows do not need the total.
@@ -143,7 +146,8 @@ test.describe("answers that lie", () => {
     expect(await orders.total()).toBeGreaterThan(0);
   });
 
-  test("newest first, a count answered without its count is an error with Retry (the page cannot be known), never an empty grid", async ({ page }) => {
+  test("newest first, a count answered without its count is an error with Retry (the page cannot be known), never an empty grid", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/count"), /^console: BffError: API answered success without `count`/);
     const orders = new GridPage(page);
     await addFault({ path: "/api_v1_receiveorder_base/count", kind: "incomplete" });
     await page.goto("/orders");

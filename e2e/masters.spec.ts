@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, sandboxUrl, test } from "./fixtures";
+import { expect, sandboxUrl, test, failedResource, caughtBffError } from "./fixtures";
 import { GridPage } from "./pages/grid-page";
 import { MastersPage } from "./pages/masters-page";
 import { addFault, clearFaults, sandboxCall, sandboxCount } from "./pages/sandbox-api";
@@ -210,7 +210,8 @@ test.describe("the masters area", () => {
     });
   }
 
-  test("a failing grid search shows an error with Retry, never an empty list, and Retry recovers", async ({ page }) => {
+  test("a failing grid search shows an error with Retry, never an empty list, and Retry recovers", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_master_setgoods/search"), caughtBffError(500));
     const setGoods = new GridPage(page, "/masters/set-goods");
     await addFault({ path: "/api_v1_master_setgoods/search", kind: "http500" });
     try {
@@ -227,7 +228,8 @@ test.describe("the masters area", () => {
     await expect(setGoods.errorPanel).toHaveCount(0);
   });
 
-  test("a failing classification list shows an error with Retry", async ({ page }) => {
+  test("a failing classification list shows an error with Retry", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_system_credittype/info"), caughtBffError(500));
     const masters = new MastersPage(page);
     await addFault({ path: "/api_v1_system_credittype/info", kind: "http500" });
     try {

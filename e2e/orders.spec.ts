@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import Papa from "papaparse";
-import { expect, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughForm, test } from "./fixtures";
+import { expect, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughForm, test, failedResource, caughtBffError } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { GridPage } from "./pages/grid-page";
 import { OrdersPage } from "./pages/orders-page";
@@ -299,7 +299,8 @@ test.describe("the orders grid", () => {
     });
   });
 
-  test("a failing search shows an error with retry, never an empty list, and retry recovers", async ({ page }) => {
+  test("a failing search shows an error with retry, never an empty list, and retry recovers", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResource(502, "/api/ne/api_v1_receiveorder_base/search"), caughtBffError(500));
     const orders = new OrdersPage(page);
     await addFault({ path: "/api_v1_receiveorder_base/search", kind: "http500" });
     try {
@@ -326,7 +327,9 @@ test.describe("the orders grid", () => {
     await expect(page).not.toHaveURL(/f=/);
   });
 
-  test("extension_execution_id shows exactly the slips picked on the main screen, ANDed with filters; an unknown one says so", async ({ page }) => {
+  test("extension_execution_id shows exactly the slips picked on the main screen, ANDed with filters; an unknown one says so", async ({ page, consoleErrors }) => {
+    // The unknown group: the API's 003001 as a 400, caught by the grid's error boundary.
+    consoleErrors.allow(failedResource(400, "/api/ne/api_v1_receiveorder_base/"), /^console: BffError: extension_execution_id が見つかりません/);
     const orders = new OrdersPage(page);
     const sent: string[] = [];
     page.on("request", (request) => {

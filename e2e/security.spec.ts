@@ -3,7 +3,7 @@
 import http from "node:http";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import type { BrowserContext } from "@playwright/test";
-import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import { expect, sandboxUrl, signInThroughForm, test, failedResource } from "./fixtures";
 import { OrdersPage } from "./pages/orders-page";
 import { ShellPage } from "./pages/shell-page";
 
@@ -256,6 +256,11 @@ test.describe("sessions end", () => {
 });
 
 test.describe("rate-limited answers", () => {
+  // The 429s these stories answer in the BFF's place, and the limit's error the grid catches.
+  test.beforeEach(({ consoleErrors }) => {
+    consoleErrors.allow(failedResource(429, "/api/ne/api_v1_receiveorder_base/search"), /^console: BffError: too many requests/);
+  });
+
   test("a grid shows the wait and tries again when Retry-After says", async ({ page }) => {
     let refused = 0;
     const times: number[] = [];

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, failedResource, test } from "./fixtures";
 import { ShellPage } from "./pages/shell-page";
 
 // What the design promises for the shell: every area in the sidebar, Japanese and English,
@@ -118,7 +118,9 @@ test.describe("the dashboard shell on a desktop", () => {
     });
   }
 
-  test("unknown addresses get a translated not-found page", async ({ page }) => {
+  test("unknown addresses get a translated not-found page", async ({ page, consoleErrors }) => {
+    // The page itself answers 404, as it should.
+    consoleErrors.allow(failedResource(404, "/no-such-area"));
     const response = await page.goto("/no-such-area");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ページが見つかりません");

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { UPLOAD_COLUMNS } from "../lib/csv/columns";
 import en from "../messages/en.json";
 import ja from "../messages/ja.json";
-import { expect, test, type SandboxUser } from "./fixtures";
+import { expect, failedResource, test, type SandboxUser } from "./fixtures";
 import { GoodsPage } from "./pages/catalog-page";
 import { GridPage } from "./pages/grid-page";
 import { addFault, clearFaults, sandboxCall } from "./pages/sandbox-api";
@@ -238,7 +238,9 @@ test.describe("a reload while sending", () => {
 });
 
 test.describe("the same file again", () => {
-  test("asks first, naming who sent it and when; not sending sends nothing, confirming sends", async ({ page }) => {
+  test("asks first, naming who sent it and when; not sending sends nothing, confirming sends", async ({ page, consoleErrors }) => {
+    // The journal answers the same file again with 409, which is what makes the page ask.
+    consoleErrors.allow(failedResource(409, "/api/uploads"));
     test.setTimeout(300_000);
     const pairs = await stockPairs("staff", 3);
     const rows = stockRows(pairs, 6, reasonText);

@@ -11,6 +11,7 @@ import { callClock, type CallLog } from "./calls";
 import type { FaultBook } from "./faults";
 import type { Latency } from "./latency";
 import type { EnqueueUpload, WaitForUpload } from "./hooks";
+import { serveImageRows } from "./images";
 import { runAll, runCount, runSearch, type ApiRow } from "./query-engine";
 import type { RegistryIndex } from "./registry";
 import { normalizePath } from "./registry";
@@ -155,11 +156,13 @@ function checkWaitFlag(params: RequestParams): boolean {
   throw invalidParameter(`wait_flag は 0 か 1 です (wait_flag must be 0 or 1): ${raw}`);
 }
 
-async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestParams, caller: Caller): Promise<Envelope> {
+async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestParams, caller: Caller, origin: string): Promise<Envelope> {
   const resource = ctx.registry.resource(op.resource);
   switch (op.kind) {
     case "search": {
       const data = await runSearch(ctx.db, resource, params, caller.companyNeId);
+      // Goods images name the sandbox's own image host (sandbox/images.ts).
+      if (resource.key === "goodsImage") serveImageRows(data, origin, caller.companyNeId);
       return { result: "success", count: String(data.length), data };
     }
     case "count": {
@@ -173,6 +176,7 @@ async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestPa
         return { result: "success", count: String(data.length), data };
       }
       const data = await runAll(ctx.db, resource, caller.companyNeId);
+      if (resource.key === "goodsImage") serveImageRows(data, origin, caller.companyNeId);
       return { result: "success", count: String(data.length), data };
     }
     case "upload": {
@@ -267,7 +271,7 @@ async function answerApi(ctx: ApiContext, request: Request, path: string, waited
       caller = { companyNeId: token.companyNeId, uid: token.uid, token };
     }
     const who = caller;
-    const body = await withFaults(ctx, path, params, () => runOperation(ctx, op, params, who));
+    const body = await withFaults(ctx, path, params, () => runOperation(ctx, op, params, who, new URL(request.url).origin));
     // An incomplete answer: success (tokens renewed as usual) without the data or count it owes.
     if (ctx.faults.fire(path, ["incomplete"]).length > 0) return json({ result: "success", ...tokenFields(token) });
     return json({ ...body, ...tokenFields(token) });

@@ -5,6 +5,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { adminRoutes } from "./admin";
 import { handleApi, type ApiContext } from "./api";
+import { answerImage, IMAGE_ROUTE } from "./images";
 import { CallLog } from "./calls";
 import { openDb, type SandboxDb } from "./db";
 import { FaultBook } from "./faults";
@@ -119,6 +120,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // The admin routes exist exactly when the call log does (SANDBOX_ADMIN).
     if (calls) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency, calls }));
     app.all("/__sandbox/*", (c) => c.text("Not Found", 404));
+    // The sign-in page's browser asks for a favicon: "none", not a 404 in its console.
+    app.get("/favicon.ico", () => new Response(null, { status: 204 }));
+    app.get(`${IMAGE_ROUTE}/*`, (c) => answerImage(db, new URL(c.req.url).pathname));
     app.get("/", (c) => c.text("Backyard sandbox: Commerce Back-Office API (see sandbox/README.md)\n"));
     app.all("*", (c) => handleApi(ctx, c.req.raw));
 

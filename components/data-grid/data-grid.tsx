@@ -8,7 +8,7 @@
 // nothing here knows orders.
 // The body (rows, virtualizer, paging) is its own chunk, fetched as soon as this module runs in the
 // browser: it is not needed before the first page of rows, which it loads alongside.
-import { Download, SlidersHorizontal } from "lucide-react";
+import { Download, LayoutGrid, SlidersHorizontal, Table2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useQuery } from "@tanstack/react-query";
@@ -16,12 +16,13 @@ import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type Rea
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
+import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
-import { dedupeFilters, gridUrlParsers } from "@/lib/grid/url-state";
+import { dedupeFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { NeRequest } from "@/lib/query/call-operation";
@@ -84,17 +85,21 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     [resource, definition.defaultColumns, defaultPinned, preferences.data],
   );
   const columnNames = model.shown;
+  // The gallery only where the definition has one; the same page of rows, with the cards' fields.
+  const layout: GridLayout = definition.gallery ? url.layout : "table";
   const fields = useMemo(
-    // The key fields, the shown columns, what their cells read, and what the links carry by.
+    // The key fields, the shown columns, what their cells read, what the links carry by, and
+    // what the gallery's cards show.
     () => [
       ...new Set([
         ...definition.keyFields,
         ...columnNames,
         ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? []),
         ...(definition.links ?? []).flatMap((l) => (l.carry ? [l.carry.key.from] : [])),
+        ...(layout === "gallery" ? (definition.gallery?.needs ?? []) : []),
       ]),
     ],
-    [definition, columnNames],
+    [definition, columnNames, layout],
   );
 
   const order = url.order;
@@ -155,9 +160,18 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   // A new order starts from its first page: the newest (or oldest) rows.
   const setOrder = (next: RowOrder) => void setUrl({ order: next, page: 1 });
 
-  const openRecord = (key: string) => void setUrl({ open: key }, { history: "replace" });
+  // Opening a record is a step in the browser's history: Back closes the drawer (and stays on the
+  // grid). Closing it with its own button or Esc goes back over that step too, so a later Back does
+  // not open it again; a drawer that came with the page (a shared link) is closed in place.
+  const openedHere = useRef<string | null>(null);
+  const openRecord = (key: string) => {
+    openedHere.current = key;
+    void setUrl({ open: key }, { history: "push" });
+  };
   const closeRecord = () => {
-    void setUrl({ open: null }, { history: "replace" });
+    if (openedHere.current !== null && openedHere.current === url.open) window.history.back();
+    else void setUrl({ open: null }, { history: "replace" });
+    openedHere.current = null;
     requestAnimationFrame(() => gridRef.current?.focus({ preventScroll: true }));
   };
 
@@ -228,6 +242,18 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               </Suspense>
             ) : null}
             {toolbarExtra}
+            {definition.gallery ? (
+              <ToggleGroup
+                label={t("layout.label")}
+                value={layout}
+                iconOnly
+                options={[
+                  { value: "table", label: t("layout.table"), icon: Table2 },
+                  { value: "gallery", label: t("layout.gallery"), icon: LayoutGrid },
+                ]}
+                onValueChange={(next) => void setUrl({ layout: next === "table" ? null : next })}
+              />
+            ) : null}
             <SavedViews grid={definition.id} current={currentView} onApply={applyView} />
             <ColumnChooser
               resource={resource}
@@ -271,6 +297,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               order={order}
               onOrder={setOrder}
               filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+              layout={layout}
               model={model}
               selection={selection}
               onSelectionChange={setSelection}

@@ -4,11 +4,12 @@
 // React.lazy, fetched as soon as the grid's code runs, so it arrives alongside the first page of
 // rows instead of weighing on the page's first load; the skeleton stands in until both are in.
 import { useTranslations } from "next-intl";
-import { useMemo, type ReactNode, type RefObject } from "react";
+import { Suspense, useMemo, useSyncExternalStore, type ReactNode, type RefObject } from "react";
 import type { ColumnModel } from "@/lib/grid/columns";
 import type { GridLocale } from "@/lib/grid/format";
 import type { PageSize } from "@/lib/grid/page-sizes";
 import { inRowOrder, isPastEnd, pageCount, type RowOrder } from "@/lib/grid/row-order";
+import type { GridLayout } from "@/lib/grid/url-state";
 import type { NeRequest } from "@/lib/query/call-operation";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { GridTexts } from "./data-grid";
@@ -32,6 +33,8 @@ export type GridBodyProps = {
   order: RowOrder;
   onOrder: (next: RowOrder) => void;
   filtered: boolean;
+  /** The table, or the definition's gallery. */
+  layout: GridLayout;
   model: ColumnModel;
   selection: RowSelection;
   onSelectionChange: (next: RowSelection) => void;
@@ -47,6 +50,22 @@ export type GridBodyProps = {
   onLayoutChange: (next: LayoutChange) => void;
 };
 
+const subscribeNever = () => () => {};
+
+/**
+ * True once this component hydrated. The body is a lazy chunk: when the first page of rows (or its
+ * failure) arrives before the chunk (a busy machine, a slow network), the body hydrates with data
+ * the server never had. Rendering the server's skeleton while hydrating, and the rows right after, keeps the two in
+ * step (a hydration mismatch, React error #418, otherwise).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Rows and paging. A failed search goes to the boundary above (an error panel, never an empty
  * list); a failed count leaves the rows that loaded, and the total says it is unavailable, with
@@ -56,7 +75,10 @@ export default function GridBody(props: GridBodyProps) {
   const { definition, texts, countRequest, searchRequest, page, size, order } = props;
   const t = useTranslations("grid");
   const count = useCount(definition.countPath, countRequest, { keepPrevious: true });
-  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: true });
+  // A search that failed before the body hydrated is thrown to the error boundary right after it:
+  // thrown while hydrating, React would report it as a hydration failure and render again.
+  const hydrated = useHydrated();
+  const search = useSearch(definition.searchPath, searchRequest, { keepPrevious: true, throwOnError: hydrated });
   // Names for the shown fields' values (shops, ...), asked for once the rows are in, so the rows
   // never wait behind these lists.
   // Keyed by the names, not the list: a saved width makes a new model with the same columns, and
@@ -76,9 +98,10 @@ export default function GridBody(props: GridBodyProps) {
   const rows = useMemo(() => (answerRows ? inRowOrder(answerRows, order) : undefined), [answerRows, order]);
 
   // Newest first cannot ask for a page without the total: a failed count is the grid's error
-  // (its panel's Retry asks for the count again), not a skeleton forever.
-  if (searchRequest === null && count.isError && !count.isFetching) throw count.error;
-  if (!rows) return <GridSkeleton label={t("loading")} />;
+  // (its panel's Retry asks for the count again), not a skeleton forever. Thrown once hydrated,
+  // like a failed search.
+  if (hydrated && searchRequest === null && count.isError && !count.isFetching) throw count.error;
+  if (!rows || !hydrated) return <GridSkeleton label={t("loading")} />;
   const busy = search.isPlaceholderData || count.isPlaceholderData;
   const total = count.isPlaceholderData || count.isError ? undefined : count.data?.count;
 
@@ -90,6 +113,24 @@ export default function GridBody(props: GridBodyProps) {
     }
     else if (props.filtered) content = <GridFilteredEmpty title={texts.filteredTitle} onClear={props.onClearFilters} />;
     else content = <GridEmpty title={texts.emptyTitle} body={texts.emptyBody} />;
+  } else if (props.layout === "gallery" && definition.gallery) {
+    const Gallery = definition.gallery.component;
+    content = (
+      <Suspense fallback={<GridSkeleton label={t("loading")} />}>
+        <Gallery
+          domId={props.domId}
+          label={texts.label}
+          rows={rows}
+          definition={definition}
+          locale={props.locale}
+          activeIndex={props.activeIndex}
+          onActiveIndexChange={props.onActiveIndexChange}
+          onOpen={props.onOpen}
+          gridRef={props.gridRef}
+          busy={busy}
+        />
+      </Suspense>
+    );
   } else {
     content = (
       <GridTable

@@ -2,7 +2,7 @@
 // quick filters, drawer, texts and links. Everything else (columns, labels, filter operators, value
 // inputs, formatting) comes from the registry. A definition is made by `defineGrid`
 // (./define-grid.ts) from a GridSpec; see the README's "Adding a grid".
-import type { ComponentType } from "react";
+import type { ComponentType, RefObject } from "react";
 import type messages from "@/messages/ja.json";
 import type { GridLocale } from "@/lib/grid/format";
 import type { LinkCarry } from "@/lib/grid/links";
@@ -45,6 +45,31 @@ export interface DrawerExtraProps {
   record: ApiRow;
   recordKey: string;
   locale: GridLocale;
+}
+
+/** What a gallery layout (./grid-definition.ts `gallery`) is given: the page's rows, as the table is. */
+export interface GalleryProps {
+  domId: string;
+  /** Accessible name of the rows ("Goods images"). */
+  label: string;
+  rows: readonly ApiRow[];
+  definition: GridDefinition;
+  locale: GridLocale;
+  /** The card that holds the tab stop (the same index as the table's active row). */
+  activeIndex: number;
+  onActiveIndexChange: (index: number) => void;
+  onOpen: (key: string) => void;
+  /** Focus is given back here when the drawer closes: it passes it on to the active card. */
+  gridRef: RefObject<HTMLDivElement | null>;
+  busy: boolean;
+}
+
+/** Another way to show a page of rows (cards of pictures), offered beside the table. */
+export interface GridGallery {
+  /** Load it lazily (React.lazy): the table is the default layout. */
+  component: ComponentType<GalleryProps>;
+  /** The fields a card reads (fetched with the page in that layout). */
+  needs: readonly string[];
 }
 
 /** The grid's texts, as message keys. */
@@ -114,6 +139,8 @@ export interface GridDefinition extends RecordKeyParts {
   drawerLinks?: (record: ApiRow) => readonly DrawerLink[];
   /** Data joined to each page of rows (one query per page), read by custom cells. */
   pageJoin?: PageJoin;
+  /** A gallery layout beside the table, chosen with a toggle and kept in the URL (`layout=gallery`). */
+  gallery?: GridGallery;
   /** Reads `extension_execution_id` from the URL and sends it (order slips only). */
   extensionExecutionId?: boolean;
 }

@@ -1,6 +1,9 @@
 "use client";
 // A modal <dialog>: focus kept inside, Esc closes, the page behind is inert, and focus goes back
 // to where it was. `side="right"` makes it a drawer, `side="bottom"` a sheet (phones' filters).
+// The browser gives focus back itself when a dialog closes, but not when the dialog leaves the page
+// with its component (how the column chooser, the export and the drawer close): the control that
+// opened it is remembered and focused again then, unless focus already went somewhere on purpose.
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
@@ -21,6 +24,18 @@ type ModalProps = {
   locked?: boolean;
 };
 
+/** Focuses the dialog's opener again once the dialog is gone, if focus was left nowhere (or in it). */
+function restoreFocus(openerRef: { current: HTMLElement | null }, dialog: HTMLDialogElement) {
+  const opener = openerRef.current;
+  openerRef.current = null;
+  if (!opener) return;
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || dialog.contains(active) || !active.isConnected;
+    if (lost && opener.isConnected) opener.focus({ preventScroll: true });
+  });
+}
+
 export function Modal({ open, onClose, title, subtitle, children, footer, side = "center", className, locked = false }: ModalProps) {
   const t = useTranslations("grid");
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,17 +45,26 @@ export function Modal({ open, onClose, title, subtitle, children, footer, side =
     onCloseRef.current = onClose;
   });
 
+  const openerRef = useRef<HTMLElement | null>(null);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      restoreFocus(openerRef, dialog);
+    }
   }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
     return () => {
       if (dialog?.open) dialog.close();
+      if (dialog) restoreFocus(openerRef, dialog);
     };
   }, []);
 

@@ -1,12 +1,17 @@
 "use client";
-// The saved views panel: save the current view under a name; apply, rename or delete one.
+// The saved views panel: save the current view under a name; apply, rename or delete one. A
+// deleted view leaves the list at once but is deleted only after UNDO_MS, while "Undo" can bring it
+// back (nothing to re-create: it never left the database); closing the panel deletes it then.
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { isBffError } from "@/lib/query/bff-error";
 import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/grid-storage";
+
+/** How long a deleted view can be brought back. */
+export const UNDO_MS = 8000;
 
 const inputClass = "h-8 min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-850";
 
@@ -21,7 +26,47 @@ export default function ViewsPanel({ grid, current, onApply }: { grid: string; c
   const id = useId();
   const views = useSavedViews(grid);
   const create = useCreateView(grid);
+  const remove = useDeleteView(grid);
   const [name, setName] = useState("");
+  // The view deleted last, while it can still be brought back.
+  const [removed, setRemoved] = useState<SavedView | null>(null);
+  const removedRef = useRef<SavedView | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const settle = (next: SavedView | null) => {
+    window.clearTimeout(timer.current);
+    removedRef.current = next;
+    setRemoved(next);
+  };
+  /** Sends the delete of the view waiting for its undo, if any. */
+  const commit = () => {
+    const view = removedRef.current;
+    settle(null);
+    if (view) remove.mutate({ id: view.id });
+  };
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
+  // The panel closing ends the chance to undo: the delete is sent then.
+  useEffect(() => () => commitRef.current(), []);
+
+  const startRemove = (view: SavedView) => {
+    commit();
+    settle(view);
+    timer.current = window.setTimeout(() => commitRef.current(), UNDO_MS);
+    // The item (and its focused button) leaves the list: focus goes to Undo.
+    requestAnimationFrame(() => undoRef.current?.focus());
+  };
+  const undo = () => {
+    const view = removedRef.current;
+    settle(null);
+    // Back to the view brought back.
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-view-id="${CSS.escape(view?.id ?? "")}"] button`)?.focus());
+  };
+  const shown = views.data?.filter((v) => v.id !== removed?.id);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -58,20 +103,34 @@ export default function ViewsPanel({ grid, current, onApply }: { grid: string; c
             </Button>
           </p>
         ) : null}
-        {views.data && views.data.length === 0 ? <p className="text-sm text-ink-600 dark:text-ink-300">{t("views.none")}</p> : null}
-        <ul aria-label={t("views.title")} className="max-h-72 space-y-0.5 overflow-y-auto">
-          {views.data?.map((view) => <ViewItem key={view.id} grid={grid} view={view} onApply={onApply} />)}
+        {shown && shown.length === 0 ? <p className="text-sm text-ink-600 dark:text-ink-300">{t("views.none")}</p> : null}
+        <ul ref={listRef} aria-label={t("views.title")} className="max-h-72 space-y-0.5 overflow-y-auto">
+          {shown?.map((view) => <ViewItem key={view.id} grid={grid} view={view} onApply={onApply} onDelete={startRemove} />)}
         </ul>
+        <div aria-live="polite">
+          {removed ? (
+            <p role="status" data-view-undo="" className="mt-2 flex items-center justify-between gap-2 rounded-md bg-ink-100 px-2 py-1.5 text-sm text-ink-800 dark:bg-ink-800 dark:text-ink-100">
+              <span className="min-w-0 truncate">{t("views.deleted", { name: removed.name })}</span>
+              <Button ref={undoRef} size="sm" onClick={undo}>
+                {t("views.undo")}
+              </Button>
+            </p>
+          ) : null}
+          {remove.isError ? (
+            <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-300">
+              {t("views.deleteFailed")}
+            </p>
+          ) : null}
+        </div>
       </div>
     </div>
   );
 }
 
-function ViewItem({ grid, view, onApply }: { grid: string; view: SavedView; onApply: (view: SavedView) => void }) {
+function ViewItem({ grid, view, onApply, onDelete }: { grid: string; view: SavedView; onApply: (view: SavedView) => void; onDelete: (view: SavedView) => void }) {
   const t = useTranslations("grid");
   const id = useId();
   const rename = useRenameView(grid);
-  const remove = useDeleteView(grid);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(view.name);
 
@@ -106,7 +165,7 @@ function ViewItem({ grid, view, onApply }: { grid: string; view: SavedView; onAp
     );
   }
   return (
-    <li className="flex items-center gap-1 rounded hover:bg-ink-50 dark:hover:bg-ink-800">
+    <li data-view-id={view.id} className="flex items-center gap-1 rounded hover:bg-ink-50 dark:hover:bg-ink-800">
       <button
         type="button"
         onClick={() => onApply(view)}
@@ -128,8 +187,7 @@ function ViewItem({ grid, view, onApply }: { grid: string; view: SavedView; onAp
         variant="ghost"
         aria-label={t("views.delete")}
         aria-describedby={`${id}-name`}
-        disabled={remove.isPending}
-        onClick={() => remove.mutate({ id: view.id })}
+        onClick={() => onDelete(view)}
       >
         <Trash2 aria-hidden="true" />
       </Button>

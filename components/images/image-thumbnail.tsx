@@ -26,8 +26,9 @@ export function ImageThumbnail({ src, alt, size, missingLabel, className }: Imag
       style={{ width: size, height: size }}
     >
       {src && !failed ? (
-        // A plain <img>: the images live on the shop's image host, which next/image would have to
-        // know in advance; the CSP's img-src allows http(s) images.
+        // A plain <img>: the images live on the shop's image host, loaded by the browser as they
+        // are (no image optimizer in between); the CSP's img-src allows the configured hosts
+        // (NE_IMAGE_HOSTS, lib/security/image-policy.ts) and, on the sandbox, the sandbox.
         // eslint-disable-next-line @next/next/no-img-element
         <img
           src={src}

@@ -2,7 +2,9 @@
 // The goods images grid (/images, `/api_v1_master_goodsimage/search`): each image with a
 // thumbnail, its goods, file state (spec 3.2) and size, and the mall tag it is linked to (the
 // search joins one tag link a row); quick filters: a search by goods code, file name or alt text,
-// and the file state. The drawer shows the image larger.
+// and the file state. The drawer shows the image larger. Beside the table, a gallery of picture
+// cards (`?layout=gallery`, ./image-gallery.tsx, loaded only in that layout).
+import { lazy } from "react";
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
@@ -12,6 +14,7 @@ import { ImageCell } from "./image-cell";
 import { IMAGE_FIELDS } from "./image-source";
 
 const ImagePreviewSection = lazyComponent(() => import("./image-preview-section"));
+const ImageGallery = lazy(() => import("./image-gallery"));
 
 const P = "goods_image_";
 const LINK = "goods_image_tag_";
@@ -61,6 +64,7 @@ export const imagesGrid = defineGrid({
     { titleKey: "audit", fields: [`${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`] },
   ],
   drawerExtra: ImagePreviewSection,
+  gallery: { component: ImageGallery, needs: [...IMAGE_FIELDS, `${P}goods_id`, `${P}width`, `${P}height`] },
 });
 
 export const ImagesScreen = gridScreen(imagesGrid);

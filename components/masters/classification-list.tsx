@@ -5,6 +5,7 @@
 import { Search } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { GridEmpty, GridSkeleton } from "@/components/data-grid/grid-states";
 import { ValueView } from "@/components/data-grid/value-view";
 import { QueryErrorState } from "@/components/query/query-error-state";
@@ -101,7 +102,7 @@ export function ClassificationList({ slug }: { slug: ListSlug }) {
               {shown.map((row, i) => (
                 <tr key={`${row[resource.primaryKey[0] ?? ""] ?? ""}-${i}`} className="border-b border-ink-100 last:border-b-0 dark:border-ink-800">
                   {columns.map((c) => (
-                    <td key={c.name} className="px-3 py-2 align-top text-ink-900 dark:text-ink-100">
+                    <td key={c.name} className={cn("px-3 py-2 align-top text-ink-900 dark:text-ink-100", cellWidth(resource, c))}>
                       <ListCell resource={resource} column={c} row={row} locale={locale} />
                     </td>
                   ))}
@@ -113,6 +114,20 @@ export function ClassificationList({ slug }: { slug: ListSlug }) {
       )}
     </div>
   );
+}
+
+/**
+ * How a column takes the table's width: names and other free text get room for a line or two
+ * (a pattern's name on five lines of a squeezed column was unreadable), codes, dates, numbers and
+ * badges keep to one line; the list scrolls sideways when the columns need more than the screen.
+ */
+function cellWidth(resource: ResourceDef, column: ListColumn): string {
+  const field = column.field;
+  if (!field || resource.primaryKey.includes(column.name)) return "whitespace-nowrap";
+  const format = field.format ?? (field.type === "S" ? "text" : undefined);
+  if (field.choicesFrom) return "min-w-48";
+  if (format === "text" && !field.enum) return column.name === resource.titleField ? "min-w-64" : "min-w-48";
+  return "whitespace-nowrap";
 }
 
 function ListCell({ resource, column, row, locale }: { resource: ResourceDef; column: ListColumn; row: ApiRow; locale: GridLocale }) {

@@ -23,7 +23,7 @@ export function SessionTimeouts({ idleMs, endsAt }: { idleMs: number; endsAt: nu
       if (!reason) return;
       ended = true;
       beginSignOut();
-      void endSessionAction(reason);
+      void endSessionAction(reason, window.location.pathname + window.location.search);
     }, CHECK_EVERY_MS);
     return () => {
       window.clearInterval(timer);

@@ -57,6 +57,53 @@ export class ImagesPage extends GridPage {
   get drawerImageLink(): Locator {
     return this.drawerPreview.getByRole("link", { name: this.messages.images.open });
   }
+
+  /** The preview's picture. */
+  get drawerPicture(): Locator {
+    return this.drawerPreview.locator("[data-image-box] img");
+  }
+
+  // ----- the gallery layout ------------------------------------------------------------------
+
+  /** The gallery: a list of picture cards named like the grid. */
+  get gallery(): Locator {
+    return this.page.locator("[data-image-gallery]").getByRole("list", { name: this.gridLabel, exact: true });
+  }
+
+  /** The cards of the page (buttons that open their image). */
+  get cards(): Locator {
+    return this.gallery.locator("[data-gallery-card]");
+  }
+
+  card(index: number): Locator {
+    return this.cards.nth(index);
+  }
+
+  cardByKey(key: string): Locator {
+    return this.gallery.locator(`[data-gallery-card="${key}"]`);
+  }
+
+  /** The record key a card opens. */
+  async cardKey(index: number): Promise<string> {
+    return (await this.card(index).getAttribute("data-gallery-card")) ?? "";
+  }
+
+  /** The card holding the gallery's one tab stop. */
+  get tabStop(): Locator {
+    return this.gallery.locator('[data-gallery-card][tabindex="0"]');
+  }
+
+  /** Switches to the gallery with the layout toggle; waits for its cards. */
+  async showGallery(): Promise<void> {
+    await this.layoutButton("gallery").click();
+    await expect(this.page).toHaveURL(/[?&]layout=gallery/);
+    await expect(this.cards.first()).toBeVisible({ timeout: ROWS_TIMEOUT });
+  }
+
+  /** A picture once it has loaded: its natural size in pixels (0 × 0 while it has not). */
+  async naturalSize(picture: Locator): Promise<{ width: number; height: number }> {
+    return picture.evaluate((img: HTMLImageElement) => (img.complete ? { width: img.naturalWidth, height: img.naturalHeight } : { width: 0, height: 0 }));
+  }
 }
 
 /** A stock grid (/stock or /stock/warehouses): the goods name and thumbnail beside each code. */

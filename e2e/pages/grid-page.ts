@@ -545,6 +545,25 @@ export class GridPage {
     await this.activeFilters.getByRole("button", { name: this.messages.grid.filters.clear, exact: true }).click();
   }
 
+  // ----- layout (table or gallery) and the toolbar's openers --------------------------------
+
+  /** A button of the layout toggle (only grids with a gallery have one). */
+  layoutButton(layout: "table" | "gallery"): Locator {
+    return this.page.getByRole("group", { name: this.messages.grid.layout.label, exact: true }).getByRole("button", { name: this.messages.grid.layout[layout], exact: true });
+  }
+
+  /** The toolbar's buttons that open a dialog or panel. */
+  opener(kind: "columns" | "export" | "views" | "filter"): Locator {
+    const grid = this.messages.grid;
+    const name = { columns: grid.columns.button, export: grid.export, views: grid.views.button, filter: grid.filters.add }[kind];
+    return this.page.getByRole("button", { name, exact: true });
+  }
+
+  /** The filter builder's panel ("Add condition"). */
+  get filterPanel(): Locator {
+    return this.page.getByRole("dialog", { name: this.messages.grid.filters.add, exact: true });
+  }
+
   // ----- column chooser ----------------------------------------------------------------------
 
   get columnChooser(): Locator {
@@ -634,6 +653,18 @@ export class GridPage {
     await this.viewsPanel.getByLabel(views.renameLabel).fill(to);
     await this.viewsPanel.getByRole("button", { name: views.renameSave, exact: true }).click();
     await expect(this.viewButton(to)).toBeVisible();
+  }
+
+  /** The notice of a deleted view, with its Undo. */
+  get viewUndo(): Locator {
+    return this.viewsPanel.getByRole("button", { name: this.messages.grid.views.undo, exact: true });
+  }
+
+  /** Deletes a view in the open panel: it leaves the list and Undo is offered. */
+  async deleteViewInPanel(name: string): Promise<void> {
+    await this.viewItem(name).getByRole("button", { name: this.messages.grid.views.delete }).click();
+    await expect(this.viewButton(name)).toHaveCount(0);
+    await expect(this.viewUndo).toBeFocused();
   }
 
   async deleteView(name: string): Promise<void> {

@@ -57,6 +57,22 @@ export class MastersPage {
     return this.listRows(slug).evaluateAll((rows, i) => rows.map((r) => (r as HTMLTableRowElement).cells[i]?.innerText ?? ""), index);
   }
 
+  /** How many lines each row's value takes in the column headed `header` (its text's line boxes). */
+  async listColumnLines(slug: MasterSlug, header: string): Promise<number[]> {
+    const headers = await this.list(slug).getByRole("columnheader").allInnerTexts();
+    const index = headers.findIndex((h) => h.trim() === header);
+    expect(index, `a column headed ${header}`).toBeGreaterThanOrEqual(0);
+    return this.listRows(slug).evaluateAll(
+      (rows, i) =>
+        rows.map((r) => {
+          const cell = (r as HTMLTableRowElement).cells[i];
+          const text = cell?.querySelector("span") ?? cell;
+          return text ? text.getClientRects().length : 0;
+        }),
+      index,
+    );
+  }
+
   /** "N of M": waits until the list says it holds `total` rows in all. */
   async expectListTotal(total: number): Promise<void> {
     await expect(this.page.locator("[data-list-total]")).toHaveAttribute("data-list-total", String(total));

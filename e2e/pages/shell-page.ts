@@ -97,6 +97,16 @@ export class ShellPage {
     await this.waitForHydration();
   }
 
+  /**
+   * Opens a path and waits until it has settled: hydrated, its requests answered, and nothing left
+   * loading (no grid skeleton, nothing marked busy).
+   */
+  async gotoSettled(path: string): Promise<void> {
+    await this.goto(path);
+    await this.page.waitForLoadState("networkidle");
+    await expect(this.page.locator('[data-grid-state="loading"], [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  }
+
   async waitForHydration(): Promise<void> {
     // The theme switch marks the stored theme only once hydrated (useSyncExternalStore).
     await this.page

@@ -1,6 +1,8 @@
 // The sandbox's sign-in form (the API's own sign-in page, as the real one: found by its field
 // names, which are the API's contract, not by this app's texts).
 import type { Locator, Page } from "@playwright/test";
+import ja from "../../messages/ja.json";
+import { escapeRegExp } from "./messages";
 
 export class SandboxSignInPage {
   readonly page: Page;
@@ -26,5 +28,25 @@ export class SandboxSignInPage {
     await this.loginField.fill(login);
     await this.passwordField.fill(password);
     await this.submitButton.click();
+  }
+}
+
+/** The dashboard's own sign-in page (/login): why the person is here and where they go back to. */
+export class LoginPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** "Back to after sign-in: PATH" (shown unless it is the default page). */
+  get returnTo(): Locator {
+    return this.page.getByText(new RegExp(`^${escapeRegExp(ja.login.returnTo.split("{path}")[0] ?? "")}`));
+  }
+
+  /** The path the page says the person goes back to. */
+  async returnPath(): Promise<string> {
+    const text = (await this.returnTo.innerText()).trim();
+    return text.slice((ja.login.returnTo.split("{path}")[0] ?? "").length);
   }
 }

@@ -7,7 +7,7 @@ const P = "receive_order_";
 
 describe("grid state in the URL", () => {
   it("has defaults when the URL says nothing", () => {
-    expect(readGridUrlState(receiveOrder, "")).toEqual({ filters: [], page: 1, size: 100, order: "desc", open: null, extensionExecutionId: null });
+    expect(readGridUrlState(receiveOrder, "")).toEqual({ filters: [], page: 1, size: 100, order: "desc", open: null, extensionExecutionId: null, layout: "table" });
   });
 
   it("reads filters, page, size, the open slip and extension_execution_id", () => {
@@ -19,6 +19,7 @@ describe("grid state in the URL", () => {
     search.set("order", "asc");
     search.set("open", "1234");
     search.set("extension_execution_id", "abc-123");
+    search.set("layout", "gallery");
     expect(readGridUrlState(receiveOrder, search)).toEqual({
       filters: [
         { field: `${P}order_status_id`, op: "in", value: ["20", "30"] },
@@ -29,6 +30,7 @@ describe("grid state in the URL", () => {
       order: "asc",
       open: "1234",
       extensionExecutionId: "abc-123",
+      layout: "gallery",
     });
   });
 
@@ -43,6 +45,7 @@ describe("grid state in the URL", () => {
       order: "asc" as const,
       open: "77",
       extensionExecutionId: null,
+      layout: "gallery" as const,
     };
     const url = writeGridUrlState(receiveOrder, "/orders", state);
     expect(url.startsWith("/orders?")).toBe(true);
@@ -50,12 +53,12 @@ describe("grid state in the URL", () => {
   });
 
   it("leaves defaults out of the URL", () => {
-    expect(writeGridUrlState(receiveOrder, "/orders", { filters: [], page: 1, size: 100, order: "desc", open: null })).toBe("/orders");
+    expect(writeGridUrlState(receiveOrder, "/orders", { filters: [], page: 1, size: 100, order: "desc", open: null, layout: "table" })).toBe("/orders");
     expect(writeGridUrlState(receiveOrder, "/orders", { order: "asc" })).toBe("/orders?order=asc");
   });
 
   it("ignores bad values instead of crashing", () => {
-    const bad = "?page=-4&size=77&open=../../etc&f=drop%20table&f=receive_order_id.eq:x&f=receive_order_id.gt:10&extension_execution_id=&order=newest";
+    const bad = "?page=-4&size=77&open=../../etc&f=drop%20table&f=receive_order_id.eq:x&f=receive_order_id.gt:10&extension_execution_id=&order=newest&layout=cards";
     expect(readGridUrlState(receiveOrder, bad)).toEqual({
       filters: [{ field: `${P}id`, op: "gt", value: "10" }],
       page: 1,
@@ -63,6 +66,7 @@ describe("grid state in the URL", () => {
       order: "desc",
       open: null,
       extensionExecutionId: null,
+      layout: "table",
     });
     for (const page of ["0", "abc", "1.5", "99999999999"]) expect(readGridUrlState(receiveOrder, `?page=${page}`).page).toBe(1);
     expect(readGridUrlState(receiveOrder, "?size=10000").size).toBe(10000);

@@ -1,5 +1,5 @@
-// The grid's state in the URL (nuqs parsers): filters, page, page size, the open record and the
-// order search's extension_execution_id. Everything is validated when read: a bad value is
+// The grid's state in the URL (nuqs parsers): filters, page, page size, the open record, the
+// order search's extension_execution_id and the layout (table or gallery). Everything is validated when read: a bad value is
 // dropped and its default used, never thrown, so a shared or hand-edited link always opens.
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
 // holds the checks against the zod schemas they replaced).
@@ -53,6 +53,20 @@ const recordKeyParser = createParser({
   serialize: (s: string) => s,
 });
 
+/** The layouts a grid can show its rows in; `table` is the default and is left out of the URL. */
+export const GRID_LAYOUTS = ["table", "gallery"] as const;
+export type GridLayout = (typeof GRID_LAYOUTS)[number];
+
+/** `layout=`: one of GRID_LAYOUTS, else null (the table). */
+export function parseLayout(s: string): GridLayout | null {
+  return (GRID_LAYOUTS as readonly string[]).includes(s) ? (s as GridLayout) : null;
+}
+
+const layoutParser = createParser({
+  parse: parseLayout,
+  serialize: (s: GridLayout) => s,
+});
+
 const extensionIdParser = createParser({
   parse: parseExtensionId,
   serialize: (s: string) => s,
@@ -74,6 +88,8 @@ function buildParsers(resource: ResourceDef) {
     order: rowOrderParser.withDefault(DEFAULT_ROW_ORDER),
     open: recordKeyParser,
     extension_execution_id: extensionIdParser,
+    // Only grids with a gallery (the definition's `gallery`) offer the choice.
+    layout: layoutParser.withDefault("table"),
   };
 }
 
@@ -98,6 +114,7 @@ export interface GridUrlState {
   order: RowOrder;
   open: string | null;
   extensionExecutionId: string | null;
+  layout: GridLayout;
 }
 
 /** One filter per field+operator: the later one in the URL wins. */
@@ -120,6 +137,7 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     order: loaded.order,
     open: loaded.open,
     extensionExecutionId: loaded.extension_execution_id,
+    layout: loaded.layout,
   };
 }
 
@@ -133,5 +151,6 @@ export function writeGridUrlState(resource: ResourceDef, base: string, state: Pa
     order: state.order,
     open: state.open,
     extension_execution_id: state.extensionExecutionId,
+    layout: state.layout,
   });
 }

@@ -3,7 +3,7 @@ import { LogIn } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { AuthFrame } from "@/components/shell/auth-frame";
 import { buttonClasses } from "@/components/ui/button";
-import { safeReturnPath } from "@/lib/auth/return-to";
+import { readableReturnPath, safeReturnPath } from "@/lib/auth/return-to";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -52,7 +52,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             <LogIn aria-hidden="true" />
             {t("action")}
           </a>
-          {from !== "/orders" ? <p className="mt-3 truncate text-xs text-ink-600 dark:text-ink-400">{t("returnTo", { path: from })}</p> : null}
+          {from !== "/orders" ? <p className="mt-3 truncate text-xs text-ink-600 dark:text-ink-400">{t("returnTo", { path: readableReturnPath(from) })}</p> : null}
     </AuthFrame>
   );
 }

@@ -20,9 +20,26 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
-/** node:http(s); never follows a redirect (http.request does not). */
+/**
+ * node:http(s); never follows a redirect (http.request does not). A kept-alive connection the
+ * upstream closed while it sat idle (its keep-alive timeout ends as we reuse it) fails with
+ * ECONNRESET before the upstream read anything: that one call is sent again once, on a new
+ * connection (Node's documented `reusedSocket` pattern), instead of failing the person's request.
+ */
 export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
-  new Promise((resolve, reject) => {
+  send(url, body, headers, signal).catch((err: unknown) => {
+    if (err instanceof StaleSocketError && !signal.aborted) return send(url, body, headers, signal);
+    throw err instanceof StaleSocketError ? err.cause : err;
+  });
+
+class StaleSocketError extends Error {
+  constructor(readonly cause: unknown) {
+    super("kept-alive connection closed by the upstream");
+  }
+}
+
+function send(url: URL, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, signal: AbortSignal): Promise<TransportAnswer> {
+  return new Promise((resolve, reject) => {
     const lib = url.protocol === "https:" ? https : http;
     const req = lib.request(
       url,
@@ -61,9 +78,10 @@ export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
         });
       },
     );
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) => reject(req.reusedSocket && err.code === "ECONNRESET" ? new StaleSocketError(err) : err));
     req.end(body);
   });
+}
 
 /** The same over a fetch implementation (redirect: manual, no credentials, no cache). */
 export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
