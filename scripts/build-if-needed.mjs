@@ -26,8 +26,11 @@ function newestMtime(root) {
   return newest;
 }
 
-/** Returns true when it built, false when the build was up to date; exits on a failed build. */
-export function buildIfNeeded(root, env = process.env, log = (m) => process.stdout.write(`${m}\n`)) {
+/**
+ * Returns true when it built, false when the build was up to date; on a failed build exits, or
+ * throws when `throwOnFailure` (npm test reports it as a failed suite and goes on to its summary).
+ */
+export function buildIfNeeded(root, env = process.env, log = (m) => process.stdout.write(`${m}\n`), throwOnFailure = false) {
   const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (builtAt > 0 && newestMtime(root) <= builtAt && env.FORCE_BUILD !== "1") {
@@ -38,6 +41,7 @@ export function buildIfNeeded(root, env = process.env, log = (m) => process.stdo
   const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { stdio: "inherit", cwd: root, env });
   if (result.status !== 0) {
     log("next build failed");
+    if (throwOnFailure) throw new Error("next build failed");
     process.exit(result.status ?? 1);
   }
   return true;
