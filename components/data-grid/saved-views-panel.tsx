@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { isBffError } from "@/lib/query/bff-error";
-import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/grid-storage";
+import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/saved-views";
 
 const inputClass = "h-8 min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-850";
 
