@@ -30,7 +30,7 @@ import { ColumnChooser } from "./column-chooser";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
-import { GridSkeleton } from "./grid-states";
+import { GridSkeleton } from "./grid-skeleton";
 import type { LayoutChange, RowSelection } from "./grid-table";
 import { PageJoinContext, type PageJoinState } from "./page-join";
 import { QuickFilters } from "./quick-filters";

@@ -26,6 +26,7 @@ import {
 } from "@/lib/grid/csv";
 import { exportDocument, fetchAllRows, fieldNamers, namedRows, type ExportRow, type HeaderMode, type ValueMode } from "@/lib/grid/export";
 import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
+import { classificationOfPath, loadClassificationLabels } from "@/lib/query/classification-labels";
 import { formatGrouped, type GridLocale } from "@/lib/grid/format";
 import { inRowOrder, type RowOrder } from "@/lib/grid/row-order";
 import { callSearch } from "@/lib/query/call-operation";
@@ -103,7 +104,8 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
               const source = rowNames[field.name] ? undefined : choicesSourceOf(definition, field);
               if (!source) continue;
               const answer = await queryClient.fetchQuery(choicesQueryOptions(source));
-              lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale).map((c) => [c.value, c.label]));
+              const labels = classificationOfPath(source.path) ? await loadClassificationLabels().catch(() => null) : undefined;
+              lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale, labels).map((c) => [c.value, c.label]));
             }
             return fieldNamers(exportFields, locale, rowNames, lists);
           })().catch((error: unknown) => {

@@ -2,33 +2,15 @@
 // The states of a grid's body that are not rows, each distinct so nobody mistakes one for another:
 // loading (skeleton), nothing at all yet, nothing matching the filters (with "Clear filters"),
 // and a page past the end. Errors have their own panel (components/query/query-error-state.tsx).
+// The skeleton is ./grid-skeleton.tsx: the page's own code shows it, while these come with the
+// grid's body (its lazy chunk), the only one to show them.
 import { FilterX, Inbox, SearchX } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatGrouped } from "@/lib/grid/format";
 
-export function GridSkeleton({ label }: { label: string }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      data-grid-state="loading"
-      className="h-[max(20rem,calc(100dvh-23rem))] overflow-hidden rounded-lg border border-ink-200 bg-ink-0 dark:border-ink-800 dark:bg-ink-900"
-    >
-      <span className="sr-only">{label}</span>
-      <div className="h-9 border-b border-ink-200 bg-ink-50 dark:border-ink-700 dark:bg-ink-850" />
-      {Array.from({ length: 10 }, (_, i) => (
-        <div key={i} className="flex h-9 items-center gap-4 border-b border-ink-100 px-3 dark:border-ink-800">
-          <div className="size-4 rounded bg-ink-100 dark:bg-ink-800" />
-          {[24, 40, 32, 28, 48].map((w, j) => (
-            <div key={j} className="h-3 animate-pulse rounded bg-ink-100 dark:bg-ink-800" style={{ width: `${w + ((i * 7 + j * 13) % 20)}%`, maxWidth: 160 }} />
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
+export { GridSkeleton } from "./grid-skeleton";
 
 function StatePanel({ state, icon, title, body, action }: { state: string; icon: ReactNode; title: string; body?: string; action?: ReactNode }) {
   return (

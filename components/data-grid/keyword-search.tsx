@@ -8,13 +8,12 @@
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
-import { filterKey, filtersToConditions } from "@/lib/grid/filters";
-import { callCount, type OperationPath } from "@/lib/query/call-operation";
+import type { OperationPath } from "@/lib/query/call-operation";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { fieldMap, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import { ANY_TARGET, keywordCandidates, keywordState, pickKeywordWrite, type KeywordQuickFilter, type KeywordState, type QuickField, type QuickWrite } from "@/lib/grid/quick-filters";
+import { ANY_TARGET, keywordCandidates, keywordState, type KeywordQuickFilter, type KeywordState, type QuickField, type QuickWrite } from "@/lib/grid/quick-filters";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 
 type KeywordSearchProps = {
@@ -32,6 +31,10 @@ export function KeywordSearch(props: KeywordSearchProps) {
   // A new URL (chips removed, Back, a saved view) starts the form again from it.
   return <KeywordForm key={JSON.stringify(state)} {...props} initial={state} />;
 }
+
+const loadProbe = () => import("./keyword-probe");
+// Typing a code-or-name search fetches the probe's code, so Search does not wait for it.
+const preloadProbe = () => void loadProbe().catch(() => undefined);
 
 const INPUT = "h-8 border border-ink-300 bg-ink-0 px-2 text-sm placeholder:text-ink-500 dark:border-ink-600 dark:bg-ink-850 dark:placeholder:text-ink-400";
 
@@ -56,20 +59,15 @@ function KeywordForm({ resource, spec, filters, onWrite, locale, countPath, init
       if (candidates[0]) onWrite(candidates[0]);
       return;
     }
-    // Which field finds rows, with the other filters as they are: counts at once, one round trip.
+    // Which field finds rows, with the other filters as they are: counts at once, one round trip
+    // (./keyword-probe.ts, loaded now: only such a search needs it). Should its code not load, the
+    // first field is searched, as when the counts fail.
     setProbing(true);
-    const counts = await Promise.all(
-      candidates.map(async ({ keys, next }) => {
-        const others = filters.filter((f) => !keys.includes(filterKey(f)));
-        try {
-          return (await callCount(countPath, { conditions: filtersToConditions(resource, [...others, ...next]) })).count;
-        } catch {
-          return undefined; // the search itself will show what is wrong
-        }
-      }),
+    const chosen = await loadProbe().then(
+      ({ probeKeyword }) => probeKeyword(resource, countPath, filters, candidates),
+      () => candidates[0],
     );
     setProbing(false);
-    const chosen = pickKeywordWrite(candidates, counts);
     if (chosen) onWrite(chosen);
   };
   return (
@@ -102,6 +100,7 @@ function KeywordForm({ resource, spec, filters, onWrite, locale, countPath, init
           type="search"
           value={state.text}
           onChange={(e) => setState({ ...state, text: e.target.value })}
+          onFocus={spec.anyOf ? preloadProbe : undefined}
           placeholder={targetName}
           className={cn(INPUT, "w-44", several ? "border-l-0" : "rounded-l-md", exact.length ? "rounded-r-md" : null)}
         />

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { isBffError } from "@/lib/query/bff-error";
-import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/grid-storage";
+import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/saved-views";
 
 /** How long a deleted view can be brought back. */
 export const UNDO_MS = 8000;

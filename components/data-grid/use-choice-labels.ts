@@ -6,6 +6,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import type { GridLocale } from "@/lib/grid/format";
 import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
+import { classificationOfPath, useClassificationLabels } from "@/lib/query/classification-labels";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import type { ApiRow } from "@/lib/query/call-operation";
 import type { FieldDef } from "@/lib/ne/registry/types";
@@ -32,6 +33,9 @@ export function useChoiceLabels(
     for (const { source } of sourced) byKey.set(JSON.stringify(choicesQueryOptions(source).queryKey), source);
     return [...byKey.entries()];
   }, [sourced]);
+  // A classification list (payment methods, ...) is named once its labels are in (loading beside it).
+  const classified = useMemo(() => sources.some(([, source]) => classificationOfPath(source.path)), [sources]);
+  const classifications = useClassificationLabels(enabled && classified);
   // Combined inside useQueries, which keeps the answer's identity until a list or the language
   // changes: the rows are memoized on these labels, and new ones on every render would redraw them.
   const combine = useCallback(
@@ -39,15 +43,15 @@ export function useChoiceLabels(
       const out: Record<string, ChoiceLabels> = {};
       sources.forEach(([key, source], i) => {
         const rows = results[i]?.data?.rows;
-        if (!rows) return;
-        const choices = choicesFromRows(rows, source, locale);
+        if (!rows || (classifications === undefined && classificationOfPath(source.path))) return;
+        const choices = choicesFromRows(rows, source, locale, classifications);
         const map = new Map(choices.map((c) => [c.value, c.label]));
         const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent) };
         for (const entry of sourced) if (JSON.stringify(choicesQueryOptions(entry.source).queryKey) === key) out[entry.field] = labels;
       });
       return out;
     },
-    [sources, sourced, locale],
+    [sources, sourced, locale, classifications],
   );
   return useQueries({
     queries: sources.map(([, source]) => ({ ...choicesQueryOptions(source), enabled })),

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "re
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { BffError } from "@/lib/query/bff-error";
 import { expiredLoginHref } from "@/lib/query/bff-error";
-import { useAllSavedViews, useDeleteAnyView, useRenameAnyView, type GridViews } from "@/lib/query/grid-storage";
+import { useAllSavedViews, useDeleteAnyView, useRenameAnyView, type GridViews } from "@/lib/query/saved-views";
 import { viewGroups, type GridEntry, type SettingsView } from "./grids";
 import { SettingsSection } from "./settings-section";
 

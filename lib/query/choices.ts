@@ -1,13 +1,14 @@
 "use client";
 // Choices of enum-like fields whose values come from an operation (registry `choicesFrom`: shops,
 // payment methods, ...). Classification lists the registry knows are labelled in the current
-// language; other names are the shop's own data and say so (`userContent`).
+// language (their labels load on first need: ./classification-labels.ts); other names are the
+// shop's own data and say so (`userContent`).
 import { useMemo } from "react";
-import { classificationValues, type ClassificationKey } from "@/lib/ne/registry/resources/classifications";
 import { useQuery } from "@tanstack/react-query";
 import type { BffError } from "./bff-error";
 import type { ChoicesSource } from "./choice-types";
 import { callInfo, callSearch, type ApiRow, type NeRequest, type OperationPath } from "./call-operation";
+import { classificationOfPath, useClassificationLabels, type ClassificationLabels } from "./classification-labels";
 import { neKeys } from "./keys";
 
 export type { ChoicesSource } from "./choice-types";
@@ -19,17 +20,6 @@ export interface Choice {
   userContent: boolean;
 }
 
-const CLASSIFICATION_BY_PATH: Record<string, ClassificationKey> = {
-  "/api_v1_system_paymentmethod/info": "paymentMethod",
-  "/api_v1_system_credittype/info": "creditType",
-  "/api_v1_system_returnedreason/info": "returnedReason",
-  "/api_v1_system_orderstatus/info": "orderStatus",
-  "/api_v1_system_socialinsurance/info": "socialInsurance",
-  "/api_v1_system_forwardingmethod/info": "forwardingMethod",
-  "/api_v1_system_merchandise/info": "merchandise",
-  "/api_v1_system_goodstype/info": "goodsType",
-};
-
 function byNumberThenText(a: Choice, b: Choice): number {
   const na = Number(a.value);
   const nb = Number(b.value);
@@ -37,10 +27,13 @@ function byNumberThenText(a: Choice, b: Choice): number {
   return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 }
 
-/** Choices from answer rows: one per value (labels of repeated values joined), in value order. */
-export function choicesFromRows(rows: readonly ApiRow[], source: ChoicesSource, locale: "ja" | "en"): Choice[] {
-  const key = CLASSIFICATION_BY_PATH[source.path];
-  const known = key ? new Map(classificationValues[key].map((v) => [v.id, v[locale]])) : undefined;
+/**
+ * Choices from answer rows: one per value (labels of repeated values joined), in value order. A
+ * classification list's values are named from `classifications` (./classification-labels.ts) when given.
+ */
+export function choicesFromRows(rows: readonly ApiRow[], source: ChoicesSource, locale: "ja" | "en", classifications?: ClassificationLabels | null): Choice[] {
+  const key = classificationOfPath(source.path);
+  const known = key && classifications ? new Map(classifications[key].map((v) => [v.id, v[locale]])) : undefined;
   const labels = new Map<string, string[]>();
   for (const row of rows) {
     const value = row[source.valueField];
@@ -98,10 +91,16 @@ const NO_SOURCE: ChoicesSource = { path: "/none", valueField: "", labelField: ""
 
 /** The choices of a source; fetched only while `enabled` (open menus, visible columns). */
 export function useChoices(source: ChoicesSource | undefined, locale: "ja" | "en", enabled = true): ChoicesResult {
-  const query = useQuery<{ rows: ApiRow[] }, BffError>({ ...choicesQueryOptions(source ?? NO_SOURCE), enabled: enabled && Boolean(source) });
+  const on = enabled && Boolean(source);
+  const query = useQuery<{ rows: ApiRow[] }, BffError>({ ...choicesQueryOptions(source ?? NO_SOURCE), enabled: on });
   const rows = query.data?.rows;
+  // A classification list's names wait for its labels, loading beside the request (or at once when
+  // its answer is already in the cache).
+  const classified = Boolean(source && classificationOfPath(source.path));
+  const labels = useClassificationLabels(classified && (on || Boolean(rows)));
+  const waiting = classified && labels === undefined;
   return useMemo(
-    () => toChoicesResult(source && rows ? choicesFromRows(rows, source, locale) : [], query.isLoading, query.isError),
-    [rows, source, locale, query.isLoading, query.isError],
+    () => toChoicesResult(source && rows && !waiting ? choicesFromRows(rows, source, locale, labels) : [], query.isLoading || (Boolean(rows) && waiting), query.isError),
+    [rows, source, locale, labels, waiting, query.isLoading, query.isError],
   );
 }

@@ -17,7 +17,7 @@ export const dynamic = "force-dynamic";
 
 // Display (language, theme), saved views of every grid, grid layouts, and the API connection. The
 // views and layouts are read here for the first paint; the sections keep them fresh through
-// lib/query/grid-storage.ts (app/api/grid) as the person changes them.
+// lib/query/grid-storage.ts and lib/query/saved-views.ts (app/api/grid) as the person changes them.
 export default async function SettingsPage() {
   const { profile } = await requireSession();
   const t = await getTranslations();
