@@ -117,15 +117,82 @@ test.describe("the order status board", () => {
     const today = jstDay();
     for (const [id, count] of await board.counts()) expect(count, `status ${id} today`).toBe(await apiCount(id, today, today));
 
+    // Custom starts from the range shown (today), then a range is picked on the calendar.
     await board.periodButton("custom").click();
+    await expect(board.customRangeButton).toHaveText(board.rangeText(today, today));
+    await board.openCustomRange();
     const from = jstDay(-3);
-    await board.fromDate.fill(from);
+    await board.pickRange({ from: today, to: today }, from, today);
+    await board.applyRange();
     await expect(page).toHaveURL(new RegExp(`period=custom.*from=${from}|from=${from}.*period=custom`));
+    await expect(page).toHaveURL(new RegExp(`to=${today}(&|$)`));
+    await expect(board.customRangeButton).toBeFocused();
     await page.reload();
     await board.waitForCounts();
     await expect(board.periodButton("custom")).toHaveAttribute("aria-pressed", "true");
-    await expect(board.fromDate).toHaveValue(from);
+    await expect(board.customRangeButton).toHaveText(board.rangeText(from, today));
     await expect(board.chartRows).toHaveCount(4);
+  });
+
+  test("the custom period is picked on the calendar in Japanese, then in English, and the numbers follow it", async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.goto();
+    await board.periodButton("custom").click();
+    // Custom starts from the last 7 days shown, written in the page's language, not the browser's.
+    const [from7, today] = [jstDay(-6), jstDay()];
+    await expect(page).toHaveURL(new RegExp(`from=${from7}`));
+    await expect(board.customRangeButton).toHaveText(board.rangeText(from7, today));
+
+    await test.step("Japanese: 月火水木金土日, the month in Japanese, a range picked with the mouse", async () => {
+      await board.openCustomRange();
+      expect(await board.weekdayNames()).toEqual(["月", "火", "水", "木", "金", "土", "日"]);
+      const [year, month] = today.split("-").map(Number);
+      await expect(board.monthCaption).toHaveText(`${year}年${month}月`);
+      const [from, to] = [jstDay(-4), jstDay(-2)];
+      await board.pickRange({ from: from7, to: today }, from, to);
+      await board.applyRange();
+      await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}|to=${to}.*from=${from}`));
+      await expect(board.customRangeButton).toHaveText(`${from.replaceAll("-", "/")} – ${to.replaceAll("-", "/")}`);
+      await board.waitForCounts();
+      await expect(board.chartRows).toHaveCount(3);
+      for (const [id, count] of await board.counts()) expect(count, `status ${id}, ${from}–${to}`).toBe(await apiCount(id, from, to));
+      await page.screenshot({ path: test.info().outputPath("board-period-ja.png") });
+    });
+
+    await test.step("a quick range in Japan time: yesterday", async () => {
+      await board.openCustomRange();
+      await board.quickRangeButton("yesterday").click();
+      await expect(board.customRangePanel).toBeHidden();
+      const yesterday = jstDay(-1);
+      await expect(board.customRangeButton).toHaveText(board.rangeText(yesterday, yesterday));
+      await board.waitForCounts();
+      await expect(board.chartRows).toHaveCount(1);
+      for (const [id, count] of await board.counts()) expect(count, `status ${id}, ${yesterday}`).toBe(await apiCount(id, yesterday, yesterday));
+    });
+
+    await test.step("English: Su–Sa, the month in English, the picker opened from the keyboard", async () => {
+      const shell = new ShellPage(page);
+      await shell.switchLanguage("en");
+      board.locale = "en";
+      const yesterday = jstDay(-1);
+      const enDay = (day: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+      await expect(board.customRangeButton).toHaveText(`${enDay(yesterday)} – ${enDay(yesterday)}`);
+      await board.customRangeButton.focus();
+      await page.keyboard.press("Enter");
+      await expect(board.calendar).toBeVisible();
+      expect(await board.weekdayNames()).toEqual(["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]);
+      const monthName = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" }).format(new Date(`${yesterday}T00:00:00Z`));
+      await expect(board.monthCaption).toHaveText(`${monthName} ${yesterday.slice(0, 4)}`);
+      const [from, to] = [jstDay(-9), jstDay(-5)];
+      await board.pickRange({ from: yesterday, to: yesterday }, from, to);
+      await board.applyRange();
+      await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}|to=${to}.*from=${from}`));
+      await expect(board.customRangeButton).toHaveText(`${enDay(from)} – ${enDay(to)}`);
+      await board.waitForCounts();
+      await expect(board.chartRows).toHaveCount(5);
+      for (const [id, count] of await board.counts()) expect(count, `status ${id}, ${from}–${to}`).toBe(await apiCount(id, from, to));
+      await page.screenshot({ path: test.info().outputPath("board-period-en.png") });
+    });
   });
 
   test("a longer period than the chart can count says so", async ({ page }) => {

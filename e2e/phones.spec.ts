@@ -118,7 +118,7 @@ test.describe("phones (390 px)", () => {
     await orders.expectNoSidewaysScroll();
   });
 
-  test("the board fits: its shop filter's panel stays inside the screen and nothing scrolls sideways", async ({ page }) => {
+  test("the board fits: its shop filter's and custom period's panels stay inside the screen and nothing scrolls sideways", async ({ page }) => {
     const board = new BoardPage(page);
     await board.goto();
     const grid = new PickersGridPage(page);
@@ -131,6 +131,16 @@ test.describe("phones (390 px)", () => {
     await page.screenshot({ path: test.info().outputPath("board-390-shops.png") });
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
+    await grid.expectNoSidewaysScroll();
+
+    // The custom period's date-range picker too.
+    await board.periodButton("custom").click();
+    await board.openCustomRange();
+    await grid.expectPanelInsideViewport("custom period");
+    await page.screenshot({ path: test.info().outputPath("board-390-period.png") });
+    await page.keyboard.press("Escape");
+    await expect(board.customRangePanel).toBeHidden();
+    await expect(board.customRangeButton).toBeFocused();
     await grid.expectNoSidewaysScroll();
   });
 });

@@ -1,5 +1,5 @@
 // Stories of the settings page: display language and theme that stick, every saved view of the
-// person (rename, duplicate names refused, open on the grid's filters, delete), grid layouts back
+// person (rename, duplicate names refused, open on the grid's filters, delete with Undo), grid layouts back
 // to their defaults, and the connection with the tokens' end dates but never a token.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, sandboxUrl, test, failedResource } from "./fixtures";
@@ -23,6 +23,14 @@ async function issuedTokens(request: APIRequestContext): Promise<IssuedToken[]> 
   const res = await request.get(`${sandboxUrl}/__sandbox/tokens`);
   expect(res.ok(), "GET /__sandbox/tokens").toBeTruthy();
   return (await res.json()) as IssuedToken[];
+}
+
+/** A view's id, by its name on /orders (the person's views, read from the BFF). */
+async function viewId(page: Page, name: string): Promise<string> {
+  const views = ((await (await page.request.get("/api/grid/views/orders")).json()) as { views: { id: string; name: string }[] }).views;
+  const found = views.find((v) => v.name === name);
+  if (!found) throw new Error(`no view named ${name}`);
+  return found.id;
 }
 
 function region(page: Page, name: string) {
@@ -145,29 +153,81 @@ test.describe("the settings page", () => {
       expect(await orders.total()).toBe(filtered);
     });
 
-    await test.step("Delete asks first, then removes the view", async () => {
+    await test.step("Delete takes the view off at once and deletes it after the Undo's time", async () => {
       await shell.goto("/settings");
-      await item(renamed).getByRole("button", { name: s.views.delete, exact: true }).click();
-      const confirm = views.getByRole("alertdialog");
-      await expect(confirm).toContainText(renamed);
-      await page.keyboard.press("Escape");
-      await expect(confirm).toHaveCount(0);
-      await expect(item(renamed)).toBeVisible();
-      const deleteButton = item(renamed).getByRole("button", { name: s.views.delete, exact: true });
-      await expect(deleteButton).toBeFocused();
-      // From the keyboard: Enter opens the confirmation, whose confirm button has the focus.
-      await page.keyboard.press("Enter");
-      await expect(views.getByRole("alertdialog").getByRole("button", { name: s.views.confirmDeleteButton })).toBeFocused();
+      const settings = new SettingsPage(page);
+      // From the keyboard: Enter on Delete, and the focus is on Undo.
+      await settings.viewDeleteButton(renamed).focus();
       await page.keyboard.press("Enter");
       await expect(item(renamed)).toHaveCount(0);
-      await expect(views.getByRole("heading", { name: s.views.title })).toBeFocused();
-      await item(other).getByRole("button", { name: s.views.delete, exact: true }).click();
-      await views.getByRole("alertdialog").getByRole("button", { name: s.views.confirmDeleteButton }).click();
+      await expect(settings.undoButton).toBeFocused();
+      // Another delete sends the waiting one at once; the second waits for its own time.
+      const firstSent = settings.deleteSent("orders", await viewId(page, renamed));
+      const secondSent = settings.deleteSent("orders", await viewId(page, other));
+      await settings.deleteView(other);
+      await firstSent;
+      await expect(settings.undoNotice).toContainText(other);
+      await secondSent;
+      await expect(settings.undoNotice).toHaveCount(0);
       await expect(item(other)).toHaveCount(0);
       const left = await storage(page, page.url()).viewNames();
       expect(left).not.toContain(renamed);
       expect(left).not.toContain(other);
     });
+  });
+
+  test("a deleted view comes back with Undo and is still there after a reload; without Undo it is gone after a reload", async ({ page, baseURL }) => {
+    const api = storage(page, baseURL);
+    await page.goto("/orders");
+    const stamp = Date.now();
+    const kept = `残すビュー ${stamp}`;
+    const gone = `消すビュー ${stamp}`;
+    const keptId = await api.createView(kept, [`${STATUS}.in:1`]);
+    const goneId = await api.createView(gone, [`${STATUS}.in:20`]);
+    try {
+      const shell = new ShellPage(page);
+      await shell.goto("/settings");
+      const settings = new SettingsPage(page);
+      await expect(settings.viewItem(kept)).toBeVisible();
+
+      await test.step("delete, then Undo from the keyboard: the view is back, focus on its Delete button", async () => {
+        await settings.viewDeleteButton(kept).focus();
+        await page.keyboard.press("Enter");
+        await expect(settings.viewItem(kept)).toHaveCount(0);
+        await expect(settings.undoNotice).toContainText(kept);
+        await expect(settings.undoButton).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(settings.undoNotice).toHaveCount(0);
+        await expect(settings.viewItem(kept)).toBeVisible();
+        await expect(settings.viewDeleteButton(kept)).toBeFocused();
+      });
+
+      await test.step("after a reload (the Undo's time long past), the view is still there", async () => {
+        await page.reload();
+        await shell.waitForHydration();
+        await expect(settings.viewItem(kept)).toBeVisible();
+        expect(await api.viewNames()).toContain(kept);
+      });
+
+      await test.step("delete without Undo: sent when the time runs out, focus back on the section; gone after a reload", async () => {
+        const sent = settings.deleteSent("orders", goneId);
+        await settings.deleteView(gone);
+        await expect(settings.undoButton).toBeFocused();
+        await sent;
+        await expect(settings.undoNotice).toHaveCount(0);
+        await expect(settings.viewsHeading).toBeFocused();
+        await page.reload();
+        await shell.waitForHydration();
+        await expect(settings.viewItem(kept)).toBeVisible();
+        await expect(settings.viewItem(gone)).toHaveCount(0);
+        const names = await api.viewNames();
+        expect(names).toContain(kept);
+        expect(names).not.toContain(gone);
+      });
+    } finally {
+      await api.deleteView(keptId);
+      await api.deleteView(goneId);
+    }
   });
 
   test("resetting a grid's columns brings back its default columns on that grid", async ({ page, baseURL }) => {
@@ -242,7 +302,8 @@ test.describe("the settings page", () => {
   test("in English, nothing but the person's own data is left in Japanese", async ({ page, baseURL }) => {
     const api = storage(page, baseURL);
     await page.goto("/orders");
-    const id = await api.createView(`日本語のビュー ${Date.now()}`, [`${STATUS}.in:20`]);
+    const viewName = `日本語のビュー ${Date.now()}`;
+    const id = await api.createView(viewName, [`${STATUS}.in:20`]);
     await api.putColumns("goods", ["goods_id", "goods_name"]);
     try {
       const shell = new ShellPage(page);
@@ -254,12 +315,14 @@ test.describe("the settings page", () => {
       await expect(settings.layoutRow(settings.region(en.settings.layouts.title), "goods")).toContainText(en.settings.layouts.custom);
       await expect(region(page, en.settings.connection.title)).toContainText(en.settings.connection.sandbox);
       expect(await shell.japaneseTextOutsideLangJa()).toEqual([]);
-      // Open a delete confirmation and a rename: their sentences name the view, still English around it.
-      const views = region(page, en.settings.views.title);
-      await views.getByRole("button", { name: en.settings.views.delete, exact: true }).first().click();
-      await expect(views.getByRole("alertdialog")).toBeVisible();
+      // Delete a view: the Undo notice's sentence names it, still English around it; then Undo.
+      const enSettings = new SettingsPage(page, "en");
+      await enSettings.viewDeleteButton(viewName).click();
+      await expect(enSettings.undoNotice).toContainText(viewName);
       expect(await shell.japaneseTextOutsideLangJa()).toEqual([]);
       expect(await shell.seriousA11yViolations()).toEqual([]);
+      await enSettings.undoButton.click();
+      await expect(enSettings.viewItem(viewName)).toBeVisible();
     } finally {
       await api.deleteView(id);
       await api.resetColumns("goods");

@@ -1,13 +1,21 @@
 "use client";
 // The board's filters: shops (the same choices as the orders grid's quick filter) and a period on
-// the order date (today, 7 days, 30 days, or from-to), and whether cancelled slips count. Their
+// the order date (today, 7 days, 30 days, or a custom range on the grids' date-range picker, in
+// the page's language), and whether cancelled slips count. Their
 // state is the URL's (board-url-state.ts).
+import { CalendarDays, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ChoicePopover } from "@/components/data-grid/choice-popover";
+import { Popover } from "@/components/data-grid/popover";
+import { useRangeText } from "@/components/data-grid/range-text";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
 import type { PeriodKind } from "@/lib/board/period";
+import type { GridLocale } from "@/lib/grid/format";
+
+const DateRangePanel = lazyComponent(() => import("@/components/data-grid/date-range-panel"));
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");
@@ -29,18 +37,21 @@ export function PeriodFilter({
   kind,
   from,
   to,
+  locale,
   onKind,
   onCustom,
 }: {
   kind: PeriodKind;
   from: string;
   to: string;
+  locale: GridLocale;
   onKind: (kind: PeriodKind) => void;
   onCustom: (range: { from: string | null; to: string | null }) => void;
 }) {
   const t = useTranslations("board.filters");
-  const id = useId();
-  const input = "h-7 rounded bg-transparent px-1 text-sm tabular-nums dark:[color-scheme:dark]";
+  const tDates = useTranslations("grid.dates");
+  const label = t("customRange");
+  const text = useRangeText(from, to, locale);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ToggleGroup<PeriodKind>
@@ -55,17 +66,35 @@ export function PeriodFilter({
         onValueChange={onKind}
       />
       {kind === "custom" ? (
-        <fieldset className="flex h-8 items-center gap-1 rounded-md border border-ink-200 bg-ink-0 pr-1 pl-2.5 shadow-xs dark:border-ink-700 dark:bg-ink-850">
-          <legend className="sr-only">{t("customRange")}</legend>
-          <label htmlFor={`${id}-from`} className="text-xs font-medium text-ink-800 dark:text-ink-100">
-            {t("from")}
-          </label>
-          <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => onCustom({ from: e.target.value || null, to: to || null })} className={input} />
-          <label htmlFor={`${id}-to`} className="text-xs font-medium text-ink-800 dark:text-ink-100">
-            {t("to")}
-          </label>
-          <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onCustom({ from: from || null, to: e.target.value || null })} className={input} />
-        </fieldset>
+        // The grids' date-range picker: the range in the page's language, quick ranges in JST and
+        // a calendar (its panel a chunk of its own, loaded on the button's hover or focus).
+        <Popover
+          button={
+            <>
+              <CalendarDays aria-hidden="true" />
+              <span className="truncate">{text}</span>
+              <ChevronDown aria-hidden="true" />
+            </>
+          }
+          buttonLabel={tDates("button", { label, range: text })}
+          buttonClassName="max-w-full tabular-nums"
+          panelLabel={label}
+          panelClassName="w-[27rem]"
+          onIntent={DateRangePanel.preload}
+        >
+          {(close) => (
+            <DateRangePanel
+              label={label}
+              locale={locale}
+              from={from}
+              to={to}
+              onApply={(range) => {
+                onCustom({ from: range.from || null, to: range.to || null });
+                close();
+              }}
+            />
+          )}
+        </Popover>
       ) : null}
     </div>
   );

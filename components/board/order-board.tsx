@@ -214,6 +214,7 @@ export function OrderBoard() {
             kind={url.period}
             from={url.from ?? range?.from ?? ""}
             to={url.to ?? range?.to ?? ""}
+            locale={locale}
             onKind={(kind: PeriodKind) => void setUrl(kind === "custom" ? { period: kind, from: range?.from ?? null, to: range?.to ?? null } : { period: kind, from: null, to: null })}
             onCustom={({ from, to }) => void setUrl({ period: "custom", from, to })}
           />

@@ -7,22 +7,12 @@
 import { CalendarDays, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import { formatDay } from "@/lib/grid/day-format";
-import type { GridLocale } from "@/lib/grid/format";
 import { dateRangeState, dateRangeWriteBoth, type DateRangeQuickFilter } from "@/lib/grid/quick-filters";
 import { Popover } from "./popover";
 import { useQuickLabel, type QuickControlProps } from "./quick-control";
+import { useRangeText } from "./range-text";
 
 const DateRangePanel = lazyComponent(() => import("./date-range-panel"));
-
-/** A range as words: both ends, one end, or none. */
-export function useRangeText(from: string, to: string, locale: GridLocale): string {
-  const t = useTranslations("grid.dates");
-  if (from && to) return t("range", { from: formatDay(from, locale), to: formatDay(to, locale) });
-  if (from) return t("from", { from: formatDay(from, locale) });
-  if (to) return t("to", { to: formatDay(to, locale) });
-  return t("any");
-}
 
 export default function DateRangeControl({ definition, spec, filters, onWrite, locale }: QuickControlProps<DateRangeQuickFilter>) {
   const t = useTranslations("grid.dates");

@@ -1,17 +1,15 @@
 "use client";
 // The saved views panel: save the current view under a name; apply, rename or delete one. A
-// deleted view leaves the list at once but is deleted only after UNDO_MS, while "Undo" can bring it
+// deleted view leaves the list at once but is deleted only after UNDO_MS (./use-deferred-delete.ts), while "Undo" can bring it
 // back (nothing to re-create: it never left the database); closing the panel deletes it then.
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useDeferredDelete } from "./use-deferred-delete";
 import { Button } from "@/components/ui/button";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { isBffError } from "@/lib/query/bff-error";
 import { useCreateView, useDeleteView, useRenameView, useSavedViews } from "@/lib/query/saved-views";
-
-/** How long a deleted view can be brought back. */
-export const UNDO_MS = 8000;
 
 const inputClass = "h-8 min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-850";
 
@@ -28,44 +26,18 @@ export default function ViewsPanel({ grid, current, onApply }: { grid: string; c
   const create = useCreateView(grid);
   const remove = useDeleteView(grid);
   const [name, setName] = useState("");
-  // The view deleted last, while it can still be brought back.
-  const [removed, setRemoved] = useState<SavedView | null>(null);
-  const removedRef = useRef<SavedView | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const undoRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-
-  const settle = (next: SavedView | null) => {
-    window.clearTimeout(timer.current);
-    removedRef.current = next;
-    setRemoved(next);
-  };
-  /** Sends the delete of the view waiting for its undo, if any. */
-  const commit = () => {
-    const view = removedRef.current;
-    settle(null);
-    if (view) remove.mutate({ id: view.id });
-  };
-  const commitRef = useRef(commit);
-  useEffect(() => {
-    commitRef.current = commit;
-  });
-  // The panel closing ends the chance to undo: the delete is sent then.
-  useEffect(() => () => commitRef.current(), []);
-
-  const startRemove = (view: SavedView) => {
-    commit();
-    settle(view);
-    timer.current = window.setTimeout(() => commitRef.current(), UNDO_MS);
-    // The item (and its focused button) leaves the list: focus goes to Undo.
-    requestAnimationFrame(() => undoRef.current?.focus());
-  };
-  const undo = () => {
-    const view = removedRef.current;
-    settle(null);
+  // The view deleted last, while it can still be brought back (./use-deferred-delete.ts).
+  const {
+    pending: removed,
+    remove: startRemove,
+    undo,
+    undoRef,
+  } = useDeferredDelete<SavedView>({
+    send: (view) => remove.mutate({ id: view.id }),
     // Back to the view brought back.
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-view-id="${CSS.escape(view?.id ?? "")}"] button`)?.focus());
-  };
+    onUndone: (view) => listRef.current?.querySelector<HTMLElement>(`[data-view-id="${CSS.escape(view.id)}"] button`)?.focus(),
+  });
   const shown = views.data?.filter((v) => v.id !== removed?.id);
 
   const save = (event: FormEvent) => {

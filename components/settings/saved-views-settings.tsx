@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useDeferredDelete } from "@/components/data-grid/use-deferred-delete";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { BffError } from "@/lib/query/bff-error";
 import { expiredLoginHref } from "@/lib/query/bff-error";
@@ -12,9 +13,14 @@ import { useAllSavedViews, useDeleteAnyView, useRenameAnyView, type GridViews } 
 import { viewGroups, type GridEntry, type SettingsView } from "./grids";
 import { SettingsSection } from "./settings-section";
 
-type Mode = { kind: "idle" } | { kind: "renaming"; id: string } | { kind: "confirming"; id: string };
+type Mode = { kind: "idle" } | { kind: "renaming"; id: string };
 
-// Every saved view of the person, grouped by grid: open, rename inline, delete after a confirmation.
+/** A deleted view waiting for its Undo. */
+type Removed = { grid: string; view: SettingsView };
+
+// Every saved view of the person, grouped by grid: open, rename inline, delete. A deleted view
+// leaves the list at once and is deleted after UNDO_MS (or when the page is left), with Undo until
+// then: the grids' views panel's mechanism (components/data-grid/use-deferred-delete.ts).
 export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[] }) {
   const t = useTranslations("settings.views");
   const catalogue = useTranslations();
@@ -26,15 +32,40 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<ReactNode>(null);
   const [status, setStatus] = useState<ReactNode>(null);
+  const [deleteError, setDeleteError] = useState(false);
   const busy = renameView.isPending || deleteView.isPending;
   // A view's name is the person's own text: marked as such inside translated sentences.
   const named = (name: string) => ({ name: () => <span data-user-content="">{name}</span> });
 
-  const groups = useMemo(
+  const {
+    pending: removed,
+    remove: removeLater,
+    undo,
+    undoRef,
+  } = useDeferredDelete<Removed>({
+    send: ({ grid, view }) =>
+      deleteView.mutate(
+        { grid, id: view.id },
+        {
+          // Already gone (404): what the person wanted. A failed delete brings the view back.
+          onError: (failure) => {
+            if (failure.status === 404) return;
+            if (failure.status === 401) router.push(expiredLoginHref("/settings"));
+            else setDeleteError(true);
+          },
+        },
+      ),
+    // Undo: back to the Delete button of the view brought back.
+    onUndone: ({ view }) => document.getElementById(`view-delete-${view.id}`)?.focus(),
+    // The chance to undo ended with the focus on Undo (now gone): to the section's heading.
+    onExpired: () => document.getElementById("settings-views-title")?.focus(),
+  });
+
+  const groups = useMemo(() => {
+    const shown = removed ? allViews.map((g) => (g.grid === removed.grid ? { ...g, views: g.views.filter((v) => v.id !== removed.view.id) } : g)) : allViews;
     // Keys built from data (the masters' slugs): checked by the catalogue test, not the compiler.
-    () => viewGroups(allViews, (entry: GridEntry) => catalogue(entry.titleKey as Parameters<typeof catalogue>[0])),
-    [allViews, catalogue],
-  );
+    return viewGroups(shown, (entry: GridEntry) => catalogue(entry.titleKey as Parameters<typeof catalogue>[0]));
+  }, [allViews, catalogue, removed]);
 
   // Keyboard focus goes back where the person was (the button that opened the form), or to the
   // section's heading when the item is gone.
@@ -82,13 +113,12 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
     );
   };
 
-  const confirmDelete = (grid: string, view: SettingsView) => {
-    const deleted = () => done(t.rich("deleted", named(view.name)), "settings-views-title");
-    deleteView.mutate(
-      { grid, id: view.id },
-      // Already gone (404): what the person wanted.
-      { onSuccess: deleted, onError: (failure) => (failure.status === 404 ? deleted() : failed(failure)) },
-    );
+  const startDelete = (grid: string, view: SettingsView) => {
+    setMode({ kind: "idle" });
+    setError(null);
+    setDeleteError(false);
+    setStatus(null);
+    removeLater({ grid, view });
   };
 
   function cancel(focusId: string) {
@@ -102,6 +132,21 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
       <p role="status" className="sr-only">
         {status}
       </p>
+      <div aria-live="polite">
+        {removed ? (
+          <p role="status" data-view-undo="" className="mb-3 flex items-center justify-between gap-2 rounded-md bg-ink-100 px-3 py-2 text-sm text-ink-800 dark:bg-ink-800 dark:text-ink-100">
+            <span className="min-w-0 truncate">{t.rich("deleted", named(removed.view.name))}</span>
+            <Button ref={undoRef} size="sm" onClick={undo}>
+              {t("undo")}
+            </Button>
+          </p>
+        ) : null}
+        {deleteError ? (
+          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300">
+            {t("deleteFailed")}
+          </p>
+        ) : null}
+      </div>
       {groups.length === 0 ? (
         <p className="text-sm text-ink-600 dark:text-ink-300">{t("none")}</p>
       ) : (
@@ -115,7 +160,6 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
               <ul className="divide-y divide-ink-100 rounded-md border border-ink-200 dark:divide-ink-800 dark:border-ink-800">
                 {group.views.map((view) => {
                   const renaming = mode.kind === "renaming" && mode.id === view.id;
-                  const confirming = mode.kind === "confirming" && mode.id === view.id;
                   return (
                     <li key={view.id} data-view-id={view.id} className="flex flex-col gap-2 px-3 py-2">
                       {renaming ? (
@@ -160,10 +204,7 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
                             id={`view-delete-${view.id}`}
                             size="sm"
                             variant="ghost"
-                            onClick={() => {
-                              setMode({ kind: "confirming", id: view.id });
-                              setError(null);
-                            }}
+                            onClick={() => startDelete(group.grid, view)}
                             aria-describedby={`view-name-${view.id}`}
                           >
                             <Trash2 aria-hidden="true" />
@@ -171,20 +212,7 @@ export function SavedViewsSettings({ initialViews }: { initialViews: GridViews[]
                           </Button>
                         </div>
                       )}
-                      {confirming ? (
-                        <div role="alertdialog" aria-labelledby={`confirm-${view.id}`} className="flex flex-wrap items-center gap-2 rounded-md bg-ink-50 px-2 py-2 dark:bg-ink-800/60" onKeyDown={(e) => e.key === "Escape" && cancel(`view-delete-${view.id}`)}>
-                          <p id={`confirm-${view.id}`} className="flex-1 text-sm text-ink-800 dark:text-ink-100">
-                            {t.rich("confirmDelete", named(view.name))}
-                          </p>
-                          <Button size="sm" variant="primary" autoFocus disabled={busy} onClick={() => confirmDelete(group.grid, view)}>
-                            {t("confirmDeleteButton")}
-                          </Button>
-                          <Button size="sm" variant="ghost" onClick={() => cancel(`view-delete-${view.id}`)}>
-                            {t("cancel")}
-                          </Button>
-                        </div>
-                      ) : null}
-                      {(renaming || confirming) && error ? (
+                      {renaming && error ? (
                         <p id={`rename-error-${view.id}`} role="alert" className="text-sm text-red-700 dark:text-red-300">
                           {error}
                         </p>

@@ -3,10 +3,16 @@
 // wall-screen button, found by role and name in the page's language; plus what a story measures
 // on it (the board's requests, whether it fits the screen, the colours of its status dots).
 import { expect, type Locator, type Page } from "@playwright/test";
-import { catalogues, messagePattern } from "./messages";
+import { catalogues, escapeRegExp, messagePattern } from "./messages";
 
 /** The board's one endpoint: every number on the board comes from one GET of it. */
 const BOARD_ENDPOINT = "/api/board";
+
+/** The calendar's month buttons, as react-day-picker's `ja` and `en-US` locales name them. */
+const MONTH_BUTTONS = {
+  ja: { previous: "前の月へ", next: "次の月へ" },
+  en: { previous: "Go to the Previous Month", next: "Go to the Next Month" },
+} as const;
 
 export class BoardPage {
   readonly page: Page;
@@ -104,9 +110,97 @@ export class BoardPage {
     await this.page.locator("body").press("f");
   }
 
-  /** The custom period's first day. */
-  get fromDate(): Locator {
-    return this.page.getByLabel(this.messages.filters.from, { exact: true });
+  // ----- the custom period: the grids' date-range picker ---------------------------------------
+
+  /** The custom period's button: "受注日の期間指定: 2026/11/17 – 2026/11/23" is its name, the range its text. */
+  get customRangeButton(): Locator {
+    const dates = catalogues[this.locale].grid.dates;
+    const prefix = dates.button.replace("{label}", this.messages.filters.customRange).split("{range}")[0] ?? "";
+    return this.page.getByRole("button", { name: new RegExp(`^${escapeRegExp(prefix)}`) });
+  }
+
+  /** A range as the button shows it in this page's language: `2026/11/17 – 2026/11/23`, `Nov 17, 2026 – Nov 23, 2026`. */
+  rangeText(from: string, to: string): string {
+    const day = (d: string) =>
+      this.locale === "ja"
+        ? d.replaceAll("-", "/")
+        : new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(new Date(`${d}T00:00:00Z`));
+    return catalogues[this.locale].grid.dates.range.replace("{from}", day(from)).replace("{to}", day(to));
+  }
+
+  get customRangePanel(): Locator {
+    return this.page.getByRole("dialog", { name: this.messages.filters.customRange, exact: true });
+  }
+
+  /** The calendar in the open panel (react-day-picker; its days carry `data-day`, YYYY-MM-DD). */
+  get calendar(): Locator {
+    return this.customRangePanel.locator("[data-day-calendar]");
+  }
+
+  /** Opens the custom period's picker; resolves once its calendar is drawn. */
+  async openCustomRange(): Promise<Locator> {
+    await this.customRangeButton.click();
+    await expect(this.calendar).toBeVisible();
+    return this.customRangePanel;
+  }
+
+  /** The weekday names over the calendar's days, left to right. */
+  async weekdayNames(): Promise<string[]> {
+    return (await this.calendar.locator("thead th").allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** The calendar's month caption ("2026年11月", "November 2026"). */
+  get monthCaption(): Locator {
+    return this.calendar.getByRole("status");
+  }
+
+  /** A quick range of the open panel ("過去7日間", "Last 7 days"). */
+  quickRangeButton(kind: "today" | "yesterday" | "last7" | "thisMonth" | "lastMonth"): Locator {
+    const dates = catalogues[this.locale].grid.dates;
+    return this.customRangePanel.getByRole("group", { name: dates.quick, exact: true }).getByRole("button", { name: dates[kind], exact: true });
+  }
+
+  /** The sentence under the calendar saying what is chosen. */
+  get dateDraft(): Locator {
+    return this.customRangePanel.locator("[data-date-draft]");
+  }
+
+  /** Shows the month of `day` (YYYY-MM-DD), with the calendar's previous / next month buttons. */
+  private async showMonth(day: string): Promise<void> {
+    const target = day.slice(0, 7);
+    for (let i = 0; i < 24; i += 1) {
+      const shown = await this.calendar.locator("[data-day]:not([data-outside])").first().getAttribute("data-day");
+      if (!shown || shown.slice(0, 7) === target) return;
+      await this.calendar.getByRole("button", { name: MONTH_BUTTONS[this.locale][shown.slice(0, 7) > target ? "previous" : "next"], exact: true }).click();
+      await expect(this.calendar.locator("[data-day]:not([data-outside])").first()).not.toHaveAttribute("data-day", shown);
+    }
+    throw new Error(`the calendar never showed ${target}`);
+  }
+
+  /** Clicks a day (YYYY-MM-DD), going to its month first. */
+  async clickDay(day: string): Promise<void> {
+    await this.showMonth(day);
+    await this.calendar.locator(`[data-day="${day}"]:not([data-outside])`).getByRole("button").click();
+  }
+
+  /**
+   * Picks `from`–`to` on the open picker's calendar, as a person would from the range it shows
+   * (`current`, the one applied): react-day-picker moves an end of a complete range, so its last
+   * day is clicked first, twice if the range is longer (a one-day range, then nothing), then the two days.
+   */
+  async pickRange(current: { from: string; to: string }, from: string, to: string): Promise<void> {
+    await this.clickDay(current.to);
+    if (current.from !== current.to) await this.clickDay(current.to);
+    await expect(this.dateDraft).toHaveText(catalogues[this.locale].grid.dates.none);
+    await this.clickDay(from);
+    if (to !== from) await this.clickDay(to);
+    await expect(this.dateDraft).toContainText(this.rangeText(from, to));
+  }
+
+  /** Applies the picked range; the panel closes. */
+  async applyRange(): Promise<void> {
+    await this.customRangePanel.getByRole("button", { name: catalogues[this.locale].grid.dates.apply, exact: true }).click();
+    await expect(this.customRangePanel).toBeHidden();
   }
 
   /** The refresh interval's control. */
