@@ -12,7 +12,7 @@ import { Download, LayoutGrid, SlidersHorizontal, Table2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
@@ -172,8 +172,23 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     if (openedHere.current !== null && openedHere.current === url.open) window.history.back();
     else void setUrl({ open: null }, { history: "replace" });
     openedHere.current = null;
-    requestAnimationFrame(() => gridRef.current?.focus({ preventScroll: true }));
+    focusGridWhenShown();
   };
+  // Focus goes back to the grid when the drawer closes. A drawer that came with a shared link can
+  // close before the rows (and so the grid element) are in, newest first waiting for the total:
+  // then focus waits for the grid, unless the person has put it somewhere else meanwhile.
+  const focusFrame = useRef(0);
+  const focusGridWhenShown = () => {
+    cancelAnimationFrame(focusFrame.current);
+    const attempt = () => {
+      const grid = gridRef.current;
+      const elsewhere = document.activeElement && document.activeElement !== document.body;
+      if (grid) grid.focus({ preventScroll: true });
+      else if (!elsewhere) focusFrame.current = requestAnimationFrame(attempt);
+    };
+    focusFrame.current = requestAnimationFrame(attempt);
+  };
+  useEffect(() => () => cancelAnimationFrame(focusFrame.current), []);
 
   const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => savePreferences.mutate(layoutOf(resource, next));
 

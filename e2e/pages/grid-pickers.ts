@@ -237,13 +237,20 @@ export class PickersGridPage extends GridPage {
   }
 
   /**
-   * The narrowest cell holding a longer text (more than 8 characters) in the drawer's tables, in
-   * px: a table squeezed into a phone's drawer shows names a letter a line.
+   * The cells holding a longer text (more than 8 characters) in the drawer's tables that are
+   * squeezed: clipped, or wrapped over more than three lines (a table squeezed into a phone's
+   * drawer shows names a letter a line). Also says how many such cells there are.
    */
-  async narrowestDrawerTextCell(): Promise<number | null> {
+  async squeezedDrawerTextCells(): Promise<{ cells: number; squeezed: string[] }> {
     return this.drawer.evaluate((drawer) => {
-      const widths = [...drawer.querySelectorAll("table td")].filter((td) => (td.textContent ?? "").trim().length > 8).map((td) => td.getBoundingClientRect().width);
-      return widths.length ? Math.min(...widths) : null;
+      const cells = [...drawer.querySelectorAll("table td")].filter((td) => (td.textContent ?? "").trim().length > 8);
+      const squeezed = cells.filter((td) => {
+        const style = getComputedStyle(td);
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        return td.scrollWidth > td.clientWidth + 1 || td.clientHeight - padding > line * 3 + 1;
+      });
+      return { cells: cells.length, squeezed: squeezed.map((td) => `${Math.round(td.getBoundingClientRect().width)} px: ${td.textContent}`) };
     });
   }
 
