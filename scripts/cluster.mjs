@@ -48,7 +48,7 @@ const env = {
 const children = new Map(); // name -> child
 let stopping = false;
 
-function run(name, command, args, childEnv, logFile) {
+function run(name, command, args, childEnv) {
   const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: childEnv });
   children.set(name, child);
   child.on("exit", (code, signal) => {
@@ -58,7 +58,6 @@ function run(name, command, args, childEnv, logFile) {
       stop(code ?? 1);
     }
   });
-  void logFile;
   return child;
 }
 
@@ -140,7 +139,6 @@ function startInstance(i) {
     ...env,
     PORT: String(instancePort),
     INSTANCE_NAME: `instance-${i + 1}`,
-    LOG_FILE: env.CLUSTER_LOG_FILES === "1" ? path.join(dir, `instance-${i + 1}.jsonl`) : env.LOG_FILE ?? "",
   });
 }
 
