@@ -3,19 +3,15 @@
 // the order date (today, 7 days, 30 days, or a custom range on the grids' date-range picker, in
 // the page's language), and whether cancelled slips count. Their
 // state is the URL's (board-url-state.ts).
-import { CalendarDays, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ChoicePopover } from "@/components/data-grid/choice-popover";
-import { Popover } from "@/components/data-grid/popover";
+import { DateRangeButton } from "@/components/data-grid/date-range-button";
 import { useRangeText } from "@/components/data-grid/range-text";
-import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
 import type { PeriodKind } from "@/lib/board/period";
 import type { GridLocale } from "@/lib/grid/format";
-
-const DateRangePanel = lazyComponent(() => import("@/components/data-grid/date-range-panel"));
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");
@@ -67,34 +63,16 @@ export function PeriodFilter({
       />
       {kind === "custom" ? (
         // The grids' date-range picker: the range in the page's language, quick ranges in JST and
-        // a calendar (its panel a chunk of its own, loaded on the button's hover or focus).
-        <Popover
-          button={
-            <>
-              <CalendarDays aria-hidden="true" />
-              <span className="truncate">{text}</span>
-              <ChevronDown aria-hidden="true" />
-            </>
-          }
+        // a calendar.
+        <DateRangeButton
+          label={label}
+          locale={locale}
+          from={from}
+          to={to}
+          text={text}
           buttonLabel={tDates("button", { label, range: text })}
-          buttonClassName="max-w-full tabular-nums"
-          panelLabel={label}
-          panelClassName="w-[27rem]"
-          onIntent={DateRangePanel.preload}
-        >
-          {(close) => (
-            <DateRangePanel
-              label={label}
-              locale={locale}
-              from={from}
-              to={to}
-              onApply={(range) => {
-                onCustom({ from: range.from || null, to: range.to || null });
-                close();
-              }}
-            />
-          )}
-        </Popover>
+          onApply={(range) => onCustom({ from: range.from || null, to: range.to || null })}
+        />
       ) : null}
     </div>
   );

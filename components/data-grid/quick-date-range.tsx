@@ -4,15 +4,11 @@
 // date-range panel (./date-range-panel.tsx: quick ranges in JST and a calendar, loaded on first
 // intent). It writes the field's `gte` and `lte` filters, as the filter builder does. Loaded apart
 // from the grid's first code (./quick-filters.tsx), only by grids that have one.
-import { CalendarDays, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { lazyComponent } from "@/components/ui/lazy-component";
 import { dateRangeState, dateRangeWriteBoth, type DateRangeQuickFilter } from "@/lib/grid/quick-filters";
-import { Popover } from "./popover";
+import { DateRangeButton } from "./date-range-button";
 import { useQuickLabel, type QuickControlProps } from "./quick-control";
 import { useRangeText } from "./range-text";
-
-const DateRangePanel = lazyComponent(() => import("./date-range-panel"));
 
 export default function DateRangeControl({ definition, spec, filters, onWrite, locale }: QuickControlProps<DateRangeQuickFilter>) {
   const t = useTranslations("grid.dates");
@@ -20,32 +16,14 @@ export default function DateRangeControl({ definition, spec, filters, onWrite, l
   const { from, to } = dateRangeState(filters, spec);
   const text = useRangeText(from, to, locale);
   return (
-    <Popover
-      button={
-        <>
-          <CalendarDays aria-hidden="true" />
-          <span className="truncate">{t("button", { label, range: text })}</span>
-          <ChevronDown aria-hidden="true" />
-        </>
-      }
-      buttonClassName="max-w-full tabular-nums"
+    <DateRangeButton
+      label={label}
+      locale={locale}
+      from={from}
+      to={to}
+      text={t("button", { label, range: text })}
       pressed={Boolean(from || to)}
-      panelLabel={label}
-      panelClassName="w-[27rem]"
-      onIntent={DateRangePanel.preload}
-    >
-      {(close) => (
-        <DateRangePanel
-          label={label}
-          locale={locale}
-          from={from}
-          to={to}
-          onApply={(range) => {
-            onWrite(dateRangeWriteBoth(definition.resource, spec, range));
-            close();
-          }}
-        />
-      )}
-    </Popover>
+      onApply={(range) => onWrite(dateRangeWriteBoth(definition.resource, spec, range))}
+    />
   );
 }
