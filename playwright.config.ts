@@ -74,6 +74,8 @@ export default defineConfig({
       // The limits the security stories assert (the defaults, stated so a local env cannot move them).
       RATE_LIMIT_SIGNIN_PER_MINUTE: "20",
       RATE_LIMIT_API_PER_MINUTE: "1200",
+      // An upstream call gives up after 10 s, so the fault stories can show a timeout (e2e/faults.spec.ts).
+      NE_TIMEOUT_MS: "10000",
     },
   },
 });

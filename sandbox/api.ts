@@ -276,13 +276,20 @@ async function answerApi(ctx: ApiContext, request: Request, path: string, waited
     if (ctx.faults.fire(path, ["incomplete"]).length > 0) return json({ result: "success", ...tokenFields(token) });
     return json({ ...body, ...tokenFields(token) });
   } catch (error) {
+    if (error instanceof RedirectFault) return json({ result: "redirect", message: error.message });
     if (error instanceof ApiError) return json(errorBody(error.code, error.message, token));
     ctx.log(`sandbox: ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return json(errorBody(NE_CODES.systemError, "システムエラーが発生しました (system error)"));
   }
 }
 
-/** Error and busy faults act after authentication, so their answers carry the (renewed) tokens. */
+/** An injected `redirect` answer: like the real one, it carries no tokens. */
+class RedirectFault extends Error {}
+
+/**
+ * Error and busy faults act after authentication, so their answers carry the (renewed) tokens; a
+ * redirect fault answers as an expired access token sent alone would.
+ */
 async function withFaults(
   ctx: ApiContext,
   path: string,
@@ -290,7 +297,8 @@ async function withFaults(
   run: () => Promise<Envelope>,
 ): Promise<Envelope> {
   const wait = checkWaitFlag(params);
-  for (const fault of ctx.faults.fire(path, ["busy", "error"])) {
+  for (const fault of ctx.faults.fire(path, ["busy", "error", "redirect"])) {
+    if (fault.kind === "redirect") throw new RedirectFault("アクセストークンの有効期限が切れました。再ログインしてください (injected redirect)");
     if (fault.kind === "error") {
       throw new ApiError(fault.code ?? NE_CODES.systemError, fault.message ?? "障害を注入しました (injected fault)");
     }

@@ -58,6 +58,15 @@ describe("faults", () => {
     expect(await orders({ wait_flag: "2" })).toMatchObject({ result: "error", code: "003001" });
   });
 
+  it("redirect: answers result=redirect with no tokens, after which the tokens still work", async () => {
+    await addFault({ path: ORDERS, kind: "redirect", times: 1 });
+    const answer = await orders();
+    expect(answer.result).toBe("redirect");
+    expect(answer).not.toHaveProperty("access_token");
+    expect(answer).not.toHaveProperty("refresh_token");
+    expect((await orders()).result).toBe("success");
+  });
+
   it("http500 and malformed break the transport", async () => {
     await addFault({ path: ORDERS, kind: "http500" });
     const res = await fetch(`${sb.url}${ORDERS}`, { method: "POST", body: new URLSearchParams({ ...tokens, fields: "receive_order_id" }) });

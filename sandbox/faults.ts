@@ -1,11 +1,12 @@
 // Injected faults (test controls): per path, an error answer, a busy answer (003002 unless
 // wait_flag=1), an HTTP 500, a malformed JSON body, an incomplete answer (`result: success` with
-// neither `data` nor `count`) or a delay; each fires with probability `rate` and, with `times`,
+// neither `data` nor `count`), a `result: redirect` answer (as for an expired access token sent
+// without its refresh token) or a delay; each fires with probability `rate` and, with `times`,
 // only that many times.
 import { z } from "zod";
 import { normalizePath } from "./registry";
 
-export const FAULT_KINDS = ["error", "busy", "http500", "malformed", "incomplete", "delay"] as const;
+export const FAULT_KINDS = ["error", "busy", "http500", "malformed", "incomplete", "redirect", "delay"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSchema = z.object({

@@ -37,7 +37,7 @@ export async function sandboxCount(user: SandboxUser, path: string, conditions: 
   return Number((await sandboxCall(user, path, conditions)).count);
 }
 
-export async function addFault(fault: { path: string; kind: "error" | "busy" | "http500" | "malformed" | "incomplete" | "delay"; code?: string; delay_ms?: number; rate?: number; times?: number }): Promise<void> {
+export async function addFault(fault: { path: string; kind: "error" | "busy" | "http500" | "malformed" | "incomplete" | "redirect" | "delay"; code?: string; delay_ms?: number; rate?: number; times?: number }): Promise<void> {
   const res = await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
   expect(res.status).toBe(201);
 }

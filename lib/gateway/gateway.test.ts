@@ -216,6 +216,38 @@ describe("gateway on one instance (PGlite)", () => {
     expect(isNeError(err) && err.kind).toBe("auth-expired");
   });
 
+  it("a read answered busy is asked once more with wait_flag=1 and succeeds; an upload answered busy is not", async () => {
+    const { id } = await newSession(store, "staff@sandbox.test", inADay());
+    const sent: string[] = [];
+    const watching = createGateway({
+      client: createNeClient({
+        baseUrl: sandbox.url,
+        fetch: async (input, init) => {
+          sent.push(new TextDecoder().decode(init?.body as Uint8Array));
+          return fetch(input, init);
+        },
+      }),
+      store,
+      database,
+    });
+    try {
+      await admin(sandbox.url, "POST", "/faults", { path: "/api_v1_receiveorder_base/search", kind: "busy", delay_ms: 50 });
+      const answer = await search(watching, id);
+      expect(answer.envelope.result).toBe("success");
+      expect(sent.map((body) => new URLSearchParams(body).get("wait_flag"))).toEqual([null, "1"]);
+
+      sent.length = 0;
+      await admin(sandbox.url, "POST", "/faults", { path: "/api_v1_warehouse_stock/upload", kind: "busy" });
+      const err = await watching
+        .call(id, "/api_v1_warehouse_stock/upload", { data: new TextEncoder().encode("a,b\n"), params: { data_type: "csv" } })
+        .catch((e: unknown) => e);
+      expect(isNeError(err) && err.code).toBe("003002");
+      expect(sent).toHaveLength(1);
+    } finally {
+      await admin(sandbox.url, "DELETE", "/faults");
+    }
+  });
+
   it("an unknown session key is auth-expired without any upstream call", async () => {
     const before = (await issuedTokens()).length;
     const err = await search(gateway, "no-such-key").catch((e: unknown) => e);

@@ -6,7 +6,8 @@ import "server-only";
 // rotates and the others use the new pair. The tokens an answer carries are saved after every
 // response, error or not, with a version check: no rotation is lost. A parallel call that meets
 // a rotation nobody foresaw (002002: the API's clock disagrees with the end date) is retried once,
-// alone, with the stored pair.
+// alone, with the stored pair. A read the API answers busy (003002) is asked once more with
+// wait_flag=1, so the API waits instead of refusing.
 import type { AppDatabase } from "@/lib/db";
 import type { TokenPair, TokenSession, TokenStore } from "./token-store";
 import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "./session-policy";
@@ -15,6 +16,7 @@ import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors"
 import { createKeyLock, type LockMode } from "./key-lock";
 import { upstreamCallLogged } from "@/lib/observability/upstream-log";
 import { inSpan, startSpan } from "@/lib/observability/telemetry";
+import { getOperation } from "@/lib/ne/registry";
 
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
@@ -46,6 +48,17 @@ const SESSION_CACHE_MAX = 5000;
  * a call lasts (timeouts are seconds) plus any skew between our clock and the API's.
  */
 export const SHARE_MARGIN_MS = 10 * 60_000;
+
+/**
+ * A busy answer to a read is safe to ask again with wait_flag=1. Not an upload's: with wait_flag=1
+ * the upload call lasts until its job is processed, longer than a call may take, and a timed-out
+ * upload may have been queued (lib/uploads/server/send.ts keeps it "stored" for the page to send).
+ */
+function waitsWhenBusy(err: unknown, path: string, request: NeRequest | undefined): boolean {
+  if (!isNeError(err) || err.kind !== "busy" || request?.waitFlag === true) return false;
+  const kind = getOperation(path)?.kind;
+  return kind === "search" || kind === "count" || kind === "info";
+}
 
 function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
   return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
@@ -215,6 +228,25 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     }
   }
 
+  /** One call, alone or beside the session's others (see modeFor). */
+  async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined): Promise<NeCallResult> {
+    if ((await modeFor(sessionKey)) === "exclusive") return callAlone(sessionKey, path, request, options, false);
+    try {
+      // No advisory lock: no instance rotates a pair this far from its end, and one that did
+      // (a clock far off) is met by the 002002 path below.
+      const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "shared" });
+      return await locks.run(sessionKey, "shared", () => {
+        wait.end();
+        return callOnce(sessionKey, path, request, options);
+      });
+    } catch (err) {
+      // Rotated under us: alone, after every parallel call in flight (the rotating one among
+      // them) has ended and saved its pair, with the stored pair.
+      if (isNeError(err) && err.kind === "stale-token") return callAlone(sessionKey, path, request, options, true);
+      throw err;
+    }
+  }
+
   return {
     forget(sessionKey) {
       return locks.run(sessionKey, "exclusive", () => forget(sessionKey));
@@ -225,19 +257,10 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       return live;
     },
     async call(sessionKey, path, request, options) {
-      if ((await modeFor(sessionKey)) === "exclusive") return callAlone(sessionKey, path, request, options, false);
       try {
-        // No advisory lock: no instance rotates a pair this far from its end, and one that did
-        // (a clock far off) is met by the 002002 path below.
-        const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "shared" });
-        return await locks.run(sessionKey, "shared", () => {
-          wait.end();
-          return callOnce(sessionKey, path, request, options);
-        });
+        return await call(sessionKey, path, request, options);
       } catch (err) {
-        // Rotated under us: alone, after every parallel call in flight (the rotating one among
-        // them) has ended and saved its pair, with the stored pair.
-        if (isNeError(err) && err.kind === "stale-token") return callAlone(sessionKey, path, request, options, true);
+        if (waitsWhenBusy(err, path, request)) return call(sessionKey, path, { ...request, waitFlag: true }, options);
         throw err;
       }
     },
