@@ -105,6 +105,10 @@ http {
   upstream backyard {
 ${servers}
     keepalive 64;
+    # Below the instances' own keep-alive timeout (Node's 5 s): nginx closes an idle connection
+    # before the instance does, so it never sends a request on one being closed (a POST reset
+    # there is not sent again, and the person would see a 502).
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};

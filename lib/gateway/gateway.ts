@@ -209,21 +209,25 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     if ("ended" in live) throw endedError(live.ended);
     const session = live.session;
     const started = performance.now();
+    // The call's own duration, without the token save after it.
+    let callMs = -1;
     try {
       const result = await inSpan("upstream.call", { "backyard.operation": path }, () =>
         client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options),
       );
-      upstreamCallLogged(path, started, null, await persist(session, result.tokens));
+      callMs = performance.now() - started;
+      upstreamCallLogged(path, callMs, null, await persist(session, result.tokens));
       await touch(session);
       return result;
     } catch (err) {
+      if (callMs < 0) callMs = performance.now() - started;
       let rotated = false;
       if (isNeError(err)) {
         rotated = await persist(session, err.tokens);
         if (err.kind === "auth-expired") await forget(sessionKey);
         else await touch(session);
       }
-      upstreamCallLogged(path, started, err, rotated);
+      upstreamCallLogged(path, callMs, err, rotated);
       throw err;
     }
   }

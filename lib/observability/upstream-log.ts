@@ -6,7 +6,8 @@ import { isNeError } from "@/lib/ne/errors";
 import { currentRequest, log } from "./log";
 import { recordUpstream } from "./telemetry";
 
-export function upstreamCallLogged(operation: string, started: number, err: unknown, rotated: boolean): void {
+/** `durationMs`: the call's, from sending to the answer read (the token save after it not counted). */
+export function upstreamCallLogged(operation: string, durationMs: number, err: unknown, rotated: boolean): void {
   const ctx = currentRequest();
   const code = err === null ? undefined : isNeError(err) ? err.code : "internal";
   if (ctx) {
@@ -14,7 +15,6 @@ export function upstreamCallLogged(operation: string, started: number, err: unkn
     ctx.upstreamCode = code ?? "success";
     ctx.rotated ||= rotated;
   }
-  const durationMs = performance.now() - started;
   recordUpstream({ operation, result: err === null ? "success" : "error", ...(code ? { code } : {}) }, durationMs);
   const line = {
     ...(ctx ? { requestId: ctx.requestId } : {}),
