@@ -38,19 +38,25 @@ test.afterEach(async () => {
   await clearFaults();
 });
 
-/** From the next page load on, the page notes whether the board's error panel ever appeared. */
+/**
+ * From the next page load on, the page notes each time the board's error panel appears ("shown")
+ * or goes ("hidden"): a failure must stay said while the board tries again, never blink.
+ */
 async function watchErrorPanel(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __boardErrorSeen: boolean };
-    w.__boardErrorSeen = false;
+    const w = window as unknown as { __boardErrorLog: string[] };
+    w.__boardErrorLog = [];
+    let shown = false;
     new MutationObserver(() => {
-      if (document.querySelector("[data-board-error]")) w.__boardErrorSeen = true;
+      const now = document.querySelector("[data-board-error]") !== null;
+      if (now !== shown) w.__boardErrorLog.push(now ? "shown" : "hidden");
+      shown = now;
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
-async function errorPanelSeen(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __boardErrorSeen?: boolean }).__boardErrorSeen ?? false);
+async function errorPanelLog(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __boardErrorLog?: string[] }).__boardErrorLog ?? []);
 }
 
 /** When the numbers on screen came (the page's clock, ms). */
@@ -94,7 +100,7 @@ for (const { name, fault, browserSees } of ONE_OFF) {
     await addFault(fault);
     await board.refreshNowButton.click();
     await expectRefreshedAfter(page, at);
-    expect(await errorPanelSeen(page), "the error panel appeared").toBe(false);
+    expect(await errorPanelLog(page), "the error panel").toEqual([]);
     await expect(board.errorPanel).toHaveCount(0);
     expect(await board.counts()).toEqual(counts);
     // The faulty call was made, then made again (nothing was taken from a cache). The sandbox logs
@@ -118,6 +124,7 @@ for (const { name, fault, status, code, reason, retried } of PERSISTENT) {
     consoleErrors.allow(failedResource(status, "/api/board?"));
     // The page's clock runs as usual; the story moves it on to the next automatic refresh.
     await page.clock.install();
+    await watchErrorPanel(page);
     const { board, counts, at, time } = await loadedBoard(page);
     const mark = await callLogMark();
     await addFault(fault);
@@ -148,8 +155,43 @@ for (const { name, fault, status, code, reason, retried } of PERSISTENT) {
     await expect(board.errorPanel).toHaveCount(0, { timeout: 30_000 });
     await expectRefreshedAfter(page, at);
     expect(await board.counts()).toEqual(counts);
+    // Said once, kept while the automatic refresh ran, gone with its answer.
+    expect(await errorPanelLog(page), "the error panel").toEqual(["shown", "hidden"]);
   });
 }
+
+test("an unattended wall screen whose board cannot load says so on every card, keeps saying it while it tries again on its own, and shows the board once the API is back", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResource(502, "/api/board?"));
+  await page.clock.install();
+  await watchErrorPanel(page);
+  const board = new BoardPage(page);
+  // A period no other story asks for: the server keeps each question's numbers for 30 s.
+  const [from, to] = [jstDay(-64), jstDay(-60)];
+  await addFault({ path: SEARCH, kind: "http500" });
+  await page.goto(`/board?wall=1&period=custom&from=${from}&to=${to}`);
+  await expect(board.errorPanel).toBeVisible({ timeout: 30_000 });
+  await expect(board.errorPanel).toContainText(ja.board.refresh.failedFirst);
+  await expect(board.errorPanel).toContainText(ja.board.refresh.retriesOnItsOwn);
+  await expect(board.failedCards).toHaveCount(await board.cards.count());
+  await expect(board.shownCounts).toHaveCount(0);
+
+  // The next automatic refresh tries again (with its own retries) and fails again: still said, never blank.
+  const mark = await callLogMark();
+  await page.clock.fastForward(61_000);
+  await expect.poll(async () => (await callsSince(mark, SEARCH)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect(refreshing(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(board.errorPanel).toBeVisible();
+  await expect(board.failedCards).toHaveCount(await board.cards.count());
+  expect(await errorPanelLog(page), "the error panel").toEqual(["shown"]);
+
+  await clearFaults();
+  await page.clock.fastForward(61_000);
+  await expect(board.errorPanel).toHaveCount(0, { timeout: 30_000 });
+  await board.waitForCounts();
+  await expect(board.failedCards).toHaveCount(0);
+  await expect(board.shownCounts).toHaveCount(await board.cards.count());
+  await expect(page).toHaveURL(/wall=1/);
+});
 
 test("a slow answer shows the refresh running over the old numbers, then the new ones", async ({ page }) => {
   await watchErrorPanel(page);
@@ -163,7 +205,7 @@ test("a slow answer shows the refresh running over the old numbers, then the new
   await expect(board.shownCounts).toHaveCount(counts.length);
   await expectRefreshedAfter(page, at);
   await expect(board.refreshNowButton).toBeEnabled();
-  expect(await errorPanelSeen(page)).toBe(false);
+  expect(await errorPanelLog(page), "the error panel").toEqual([]);
   expect(await board.counts()).toEqual(counts);
 });
 
@@ -175,7 +217,7 @@ test("a persistently busy API (003002) is waited for with wait_flag=1: the refre
   await board.refreshNowButton.click();
   await expect(refreshing(page)).toHaveCount(1);
   await expectRefreshedAfter(page, at);
-  expect(await errorPanelSeen(page)).toBe(false);
+  expect(await errorPanelLog(page), "the error panel").toEqual([]);
   expect(await board.counts()).toEqual(counts);
   // Busy once, then the same read with wait_flag=1, which waited and answered.
   expect((await callsSince(mark, SEARCH)).map((c) => c.result)).toEqual(["error", "success"]);
