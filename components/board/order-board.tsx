@@ -67,6 +67,17 @@ function wallColumns(statuses: number): number {
   return statuses <= 8 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
 }
 
+/** Why the board could not be refreshed, in words (the code follows for support). */
+function failureReason(error: unknown, tQuery: ReturnType<typeof useTranslations<"query">>): string {
+  if (!isBffError(error)) return tQuery("error.failed");
+  if (error.code === "rate-limited") return tQuery("error.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) });
+  if (error.kind === "busy") return tQuery("error.busy");
+  if (error.kind === "forbidden") return tQuery("error.forbidden");
+  if (error.kind === "invalid-request") return tQuery("error.invalid");
+  if (error.kind === "auth-expired") return tQuery("error.expired");
+  return tQuery("error.failed");
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
@@ -92,8 +103,9 @@ export function OrderBoard() {
   const params: BoardParams | null = range ? { from: range.from, to: range.to, shops: url.shop, includeCancelled: url.cancelled } : null;
   const numbers = useBoardNumbers(params);
   const answer = numbers.data;
-  // Failed with nothing to show: every card and the chart say so (a failed refresh keeps the last answer).
-  const failed = !answer && numbers.isError;
+  // Failed with nothing to show: every card and the chart say so (a failed refresh keeps the last
+  // answer), also while the board tries again.
+  const failed = !answer && (numbers.isError || board.error !== null);
   const stale = numbers.isPlaceholderData;
   const counts = useMemo(() => new Map(answer?.statuses.map((s) => [s.id, s]) ?? []), [answer]);
   const cardState = (id: string): StatusCardState => {
@@ -171,7 +183,7 @@ export function OrderBoard() {
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           {/* The time stays while a refresh runs (a spinning icon says so), so a TV does not flicker
               and a screen reader hears one change per refresh. */}
-          <p className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
+          <p data-refreshing={board.fetching ? "" : undefined} className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
             <RefreshCw aria-hidden="true" className={cn("size-3.5 shrink-0", board.fetching ? "animate-spin" : "opacity-0")} />
             <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""} data-updated-ms={board.updatedAt || ""}>
               {board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : t("refresh.loading")}
@@ -238,9 +250,13 @@ export function OrderBoard() {
           <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-red-700 dark:text-red-300" />
           <div className="min-w-0 flex-1 text-sm">
             <p className="font-semibold text-ink-950 dark:text-ink-0">{board.updatedAt ? t("refresh.failed", { time: clockTime(board.updatedAt) }) : t("refresh.failedFirst")}</p>
+            <p data-board-error-reason className="text-ink-700 dark:text-ink-200">
+              {failureReason(board.error, tQuery)}
+              {refreshChoice === "off" ? null : ` ${t("refresh.retriesOnItsOwn")}`}
+            </p>
             {isBffError(board.error) && board.error.code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{tQuery("error.code", { code: board.error.code })}</p> : null}
           </div>
-          <Button variant="primary" size="sm" onClick={refreshNow}>
+          <Button variant="primary" size="sm" onClick={refreshNow} disabled={board.fetching}>
             <RefreshCw aria-hidden="true" />
             {tQuery("retry")}
           </Button>

@@ -3,7 +3,9 @@
 // refresh fail), a refresh, and the automatic refresh of refresh-schedule.ts (paused while the
 // tab is hidden). The board has one query (board-query.ts: GET /api/board), so a refresh is one
 // request. A failed query keeps its last answer (TanStack Query keeps `data` on error), so a
-// failure never blanks the board. "Refresh now" asks the server for fresh numbers; the timer takes
+// failure never blanks the board, and the failure stays said while the board tries again (a wall
+// screen whose upstream is down does not blink between "failed" and "fine" every refresh), until
+// an answer comes. "Refresh now" asks the server for fresh numbers; the timer takes
 // what the server keeps (at most one refresh interval old, shared with every screen of the company).
 import { useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
@@ -21,23 +23,35 @@ export interface BoardStatus {
   fetching: boolean;
   /** When the oldest numbers on screen came (ms), 0 before any. */
   updatedAt: number;
-  /** The failure of the last refresh, once nothing is loading any more. */
+  /** The failure of the last refresh, kept while a new one runs, until an answer comes. */
   error: BffError | null;
 }
 
 const IDLE: BoardStatus = { fetching: false, updatedAt: 0, error: null };
 const lastStatus = new WeakMap<QueryCache, BoardStatus>();
+/** Each query's last failure: TanStack Query forgets it when a query with no answer yet fetches again. */
+const lastFailure = new WeakMap<Query, BffError>();
+
+/** The failure of a query's last fetch that ended, also while it fetches again; null once an answer came after it. */
+export function failureOf(query: Query): BffError | null {
+  const { error, dataUpdatedAt, errorUpdatedAt } = query.state;
+  if (error) {
+    lastFailure.set(query, error as BffError);
+    return error as BffError;
+  }
+  const kept = lastFailure.get(query);
+  return kept && errorUpdatedAt > dataUpdatedAt ? kept : null;
+}
 
 /** The board's status from the query cache: the same object while nothing in it changed. */
-function boardStatusOf(cache: QueryCache): BoardStatus {
+export function boardStatusOf(cache: QueryCache): BoardStatus {
   const queries = cache.findAll({ predicate: isBoardQuery, type: "active" });
   const fetching = queries.some((q) => q.state.fetchStatus === "fetching");
-  const failed = fetching ? undefined : queries.find((q) => q.state.status === "error");
   // The oldest answer on screen: after a refresh that failed in part, the time of the numbers
   // that could not be renewed.
   const times = queries.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0);
   const updatedAt = times.length ? Math.min(...times) : 0;
-  const error = (failed?.state.error as BffError | null | undefined) ?? null;
+  const error = queries.map(failureOf).find((e) => e !== null) ?? null;
   const prev = lastStatus.get(cache);
   if (prev && prev.fetching === fetching && prev.updatedAt === updatedAt && prev.error === error) return prev;
   const next = { fetching, updatedAt, error };
