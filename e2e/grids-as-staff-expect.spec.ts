@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { expect, test } from "./fixtures";
 import { GridPage, type GridPath } from "./pages/grid-page";
-import { format } from "./pages/messages";
+import { escapeRegExp, format } from "./pages/messages";
 import { OrdersPage } from "./pages/orders-page";
 import { sandboxCall, sandboxCount } from "./pages/sandbox-api";
 import ja from "../messages/ja.json";
@@ -133,7 +133,8 @@ test.describe("grids open newest first", () => {
       await view.expectOrder("newest");
       await expect(view.orderHeader).toHaveAttribute("data-field", grid.field);
       if (grid.by === "key") await expect(view.rowAt(0)).toHaveAttribute("data-row-key", last as string);
-      else await expect(view.cell(0, grid.field)).toHaveText(last as string);
+      // The code starts the cell; the stock grids add the goods' name after it once their join lands.
+      else await expect(view.cell(0, grid.field)).toHaveText(new RegExp(`^${escapeRegExp(last as string)}`));
     });
   }
 });
