@@ -49,3 +49,29 @@ describe("nodeHttpTransport", () => {
     await expect(refused).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 });
+
+describe("nodeHttpTransport's idle connections", () => {
+  it("are closed by us within seconds, well before an upstream that keeps them a minute; a slower answer still arrives", async () => {
+    const closed: number[] = [];
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => setTimeout(() => res.end("late"), req.url === "/slow" ? 4_500 : 0));
+    });
+    slow.keepAliveTimeout = 60_000;
+    slow.on("connection", (socket) => socket.on("close", () => closed.push(Date.now())));
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const url = (p: string) => new URL(p, `http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
+    const call = async (p: string) => (await (await nodeHttpTransport(url(p), new Uint8Array() as Uint8Array<ArrayBuffer>, {}, new AbortController().signal)).bytes()).toString();
+    try {
+      // An answer that takes longer than the idle limit is not cut off by it.
+      expect(await call("/slow")).toBe("late");
+      const answered = Date.now();
+      // Then the connection sits idle: it closes long before the upstream's 60 s.
+      await expect.poll(() => closed.length, { timeout: 20_000, intervals: [250] }).toBe(1);
+      expect(closed[0]! - answered).toBeLessThan(30_000);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+});

@@ -15,15 +15,22 @@ export interface TransportAnswer {
 
 export type Transport = (url: URL, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, signal: AbortSignal) => Promise<TransportAnswer>;
 
+/**
+ * Idle kept-alive connections are closed after 4 s, before the upstream's own keep-alive timeout
+ * (Node's default is 5 s, most servers keep longer), so a call is rarely sent on a connection the
+ * upstream is closing; the agent's timeout ends idle sockets only, never a call waiting for its
+ * answer. The stale-socket retry below covers the rest.
+ */
+const IDLE_SOCKET_MS = 4_000;
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS }),
 };
 
 /**
  * node:http(s); never follows a redirect (http.request does not). A kept-alive connection the
  * upstream closed while it sat idle (its keep-alive timeout ends as we reuse it) fails with
- * ECONNRESET before the upstream read anything: that one call is sent again once, on a new
+ * ECONNRESET (or EPIPE) before the upstream read anything: that one call is sent again once, on a new
  * connection (Node's documented `reusedSocket` pattern), instead of failing the person's request.
  */
 export const nodeHttpTransport: Transport = (url, body, headers, signal) =>
@@ -78,7 +85,8 @@ function send(url: URL, body: Uint8Array<ArrayBuffer>, headers: Record<string, s
         });
       },
     );
-    req.on("error", (err: NodeJS.ErrnoException) => reject(req.reusedSocket && err.code === "ECONNRESET" ? new StaleSocketError(err) : err));
+    // Reset, or closed before our request was written (EPIPE): the upstream read nothing of it.
+    req.on("error", (err: NodeJS.ErrnoException) => reject(req.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE") ? new StaleSocketError(err) : err));
     req.end(body);
   });
 }
