@@ -13,7 +13,10 @@
 // its handlers took 6 ms): the upstream, not the dashboard, then made the p99.
 //
 // Memory: each instance's resident memory before the run, after it, after a second identical run
-// (growth that stays would show as a second step up) and after 20 s idle.
+// and after 20 s idle; and its JavaScript heap after a full garbage collection (what the process
+// still holds: resident memory is given back to the system slowly or never) before, after the run
+// and after the second run, which must leave it where the first did: growth that piles up run
+// after run would be a leak.
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -42,6 +45,8 @@ export const load: Bench = {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-load",
       LOG_LEVEL: "info",
       LOG_FILE: logFile,
+      // Where SIGUSR1 opens an instance's inspector: a free loopback port (Cluster.heapAfterGcKb).
+      NODE_OPTIONS: "--inspect-port=127.0.0.1:0",
     });
     const rows: BenchRow[] = [];
     const row = (name: string, value: number, unit: string, extra: Partial<BenchRow> = {}) => rows.push({ bench: "load", name, value, unit, ...extra });
@@ -50,12 +55,15 @@ export const load: Bench = {
       // A warm-up of the same shape (JIT, pools, caches), then the measured run.
       await clusterLoad({ url: cluster.url, sandbox: cluster.sandbox, sessions: 20, requestsPerSession: 10, accessTtlS: ACCESS_TTL_S });
       const before = cluster.instanceRssKb();
+      const heapBefore = await cluster.heapAfterGcKb();
       const logFrom = readFileSync(logFile, "utf8").length;
       const result = await run();
       const after = cluster.instanceRssKb();
+      const heapAfter = await cluster.heapAfterGcKb();
       const split = splitFromLog(readFileSync(logFile, "utf8").slice(logFrom));
       const again = await run();
       const afterAgain = cluster.instanceRssKb();
+      const heapAgain = await cluster.heapAfterGcKb();
       await new Promise((r) => setTimeout(r, IDLE_MS));
       const idle = cluster.instanceRssKb();
       row(`requests (${SESSIONS} sessions × ${REQUESTS})`, result.requests, "req");
@@ -82,6 +90,11 @@ export const load: Bench = {
         row(`instance ${i + 1} RSS after`, mb(after[i]!), "MB", { ...base, ratio: after[i]! / kb });
         row(`instance ${i + 1} RSS after a second run`, mb(afterAgain[i]!), "MB", { baseline: { name: "after the first", value: mb(after[i]!) }, ratio: afterAgain[i]! / after[i]! });
         row(`instance ${i + 1} RSS after ${IDLE_MS / 1000} s idle`, mb(idle[i]!), "MB", { ...base, ratio: idle[i]! / kb });
+        row(`instance ${i + 1} heap after GC before`, mb(heapBefore[i]!), "MB");
+        row(`instance ${i + 1} heap after GC after the run`, mb(heapAfter[i]!), "MB", { baseline: { name: "before", value: mb(heapBefore[i]!) }, ratio: heapAfter[i]! / heapBefore[i]! });
+        // What a run leaves behind must not pile up: a second run keeps the heap where the first left it.
+        const kept = heapAgain[i]! / heapAfter[i]!;
+        row(`instance ${i + 1} heap after GC after a second run`, mb(heapAgain[i]!), "MB", { baseline: { name: "after the first", value: mb(heapAfter[i]!) }, ratio: kept, target: "≤ 1.10", pass: kept <= 1.1 });
       });
     } finally {
       await cluster.stop();

@@ -62,15 +62,57 @@ export class Cluster {
     return new Cluster(`http://localhost:${port}`, child, output, `http://127.0.0.1:${port + 1000}`, port);
   }
 
-  /** The resident memory (kB) of each instance's server process, found by its port. */
-  instanceRssKb(): number[] {
+  /** Each instance's server process, found by its port. */
+  private instancePids(): number[] {
     return [this.port + 1, this.port + 2].map((p) => {
       const out = execFileSync("ss", ["-ltnpH", `sport = :${p}`], { encoding: "utf8" });
       const pid = Number(/pid=(\d+)/.exec(out)?.[1]);
       if (!pid) throw new Error(`no process listens on ${p}`);
+      return pid;
+    });
+  }
+
+  /** The resident memory (kB) of each instance's server process. */
+  instanceRssKb(): number[] {
+    return this.instancePids().map((pid) => {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     });
+  }
+
+  /** Inspector address of each instance process opened so far (they stay open until it exits). */
+  private readonly inspectors = new Map<number, string>();
+
+  /**
+   * Each instance's JavaScript heap in use (kB) after a full garbage collection: what the process
+   * still holds, unlike its resident memory, which V8 and the allocator give back to the system
+   * slowly or never. The instance's inspector is opened with SIGUSR1 (Node's own signal for it; the
+   * cluster's NODE_OPTIONS pick a free port for it) on loopback, and asked over the DevTools
+   * protocol (bench/lib/heap-probe.mjs).
+   */
+  async heapAfterGcKb(): Promise<number[]> {
+    const out: number[] = [];
+    for (const pid of this.instancePids()) {
+      let url = this.inspectors.get(pid);
+      if (!url) {
+        const seen = this.output.join("").length;
+        process.kill(pid, "SIGUSR1");
+        url = await new Promise<string>((resolve, reject) => {
+          const started = Date.now();
+          const check = () => {
+            const found = /Debugger listening on (ws:\/\/\S+)/.exec(this.output.join("").slice(seen))?.[1];
+            if (found) return resolve(found);
+            if (Date.now() - started > 30_000) return reject(new Error(`instance ${pid} opened no inspector`));
+            setTimeout(check, 100);
+          };
+          check();
+        });
+        this.inspectors.set(pid, url);
+      }
+      const answer = execFileSync(process.execPath, ["--experimental-websocket", "--no-warnings", path.resolve("bench/lib/heap-probe.mjs"), url], { encoding: "utf8", timeout: 60_000 });
+      out.push((JSON.parse(answer) as { usedSize: number }).usedSize / 1024);
+    }
+    return out;
   }
 
   /** Restarts both instances one after the other (the script's SIGUSR2), resolved when done. */

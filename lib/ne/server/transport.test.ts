@@ -67,7 +67,7 @@ describe("nodeHttpTransport's idle connections", () => {
       expect(await call("/slow")).toBe("late");
       const answered = Date.now();
       // Then the connection sits idle: it closes long before the upstream's 60 s.
-      await expect.poll(() => closed.length, { timeout: 20_000, intervals: [250] }).toBe(1);
+      await expect.poll(() => closed.length, { timeout: 20_000, interval: 250 }).toBe(1);
       expect(closed[0]! - answered).toBeLessThan(30_000);
     } finally {
       slow.closeAllConnections();
