@@ -1,7 +1,8 @@
 "use client";
 // One upload of the journal, as the server has it now (its queue states refreshed on each read),
 // with what can still be done: resume sending the stored batches, cancel the rest, re-send a
-// failed or unknown batch. A batch still in the queue is followed; nothing is sent by itself.
+// failed or unknown batch. A batch still in the queue is followed; nothing is sent by itself, but
+// for the file whose sending an expired sign-in interrupted in this tab: its stored batches go on.
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -13,8 +14,8 @@ import { uploadKeys } from "@/lib/query/keys";
 import type { UploadFile } from "@/lib/uploads/contract";
 import { FileSendPanel } from "./file-send-panel";
 import { journalApi } from "./journal-api";
-import { isPending } from "./send-upload";
-import { useSend } from "./use-send";
+import { isPending, nextStored } from "./send-upload";
+import { takeResumeAfterSignIn, useSend } from "./use-send";
 
 /** `titleShown` false where a drawer's title already names the file (the heading stays for screen readers). */
 export function JournalEntry({ id, titleShown = true }: { id: string; titleShown?: boolean }) {
@@ -27,9 +28,18 @@ export function JournalEntry({ id, titleShown = true }: { id: string; titleShown
   const headingId = useId();
 
   useEffect(() => {
-    if (!query.data || followed.current || send.state.phase !== "idle" || !isPending(query.data)) return;
+    const data = query.data;
+    if (!data || followed.current || send.state.phase !== "idle") return;
+    // Back from signing in again after it expired mid-send: carry on with the batches still stored.
+    const resumable = nextStored(data) && data.status !== "storing" && data.status !== "cancelled" && !data.batches.some((b) => b.state === "sending");
+    if (resumable && takeResumeAfterSignIn(data.id)) {
+      followed.current = true;
+      void send.resume(data);
+      return;
+    }
+    if (!isPending(data)) return;
     followed.current = true;
-    void send.follow(query.data);
+    void send.follow(data);
   }, [query.data, send]);
 
   if (query.isError && !file) return <QueryErrorState error={query.error} onRetry={() => void query.refetch()} />;
