@@ -205,6 +205,7 @@ test.describe("an answer lost after the batch left", () => {
         await card.expectBatchState(card.batchRows.nth(0), "unknown");
         await card.expectBatchState(card.batchRows.nth(1), "stored");
         await expect(card.fileStatus).toContainText(t.fileStatus.attention);
+        expect(await uploads.a11yViolations()).toEqual([]);
         expect((await callsSince(mark, UPLOAD)).length).toBe(1);
         // This fault answers before the sandbox reads the call: nothing was applied.
         expect(await queJobCount("staff")).toBe(jobsBefore);
@@ -331,4 +332,35 @@ test.describe("the sign-in ends mid-send", () => {
       }
     });
   }
+
+  test("002004 on the queue check: sign in again, back on /uploads the batch is followed to done, nothing sent again", async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signInThroughForm(page, "manager", "/uploads");
+      const f = await stockFile("manager", "fault-que-002004", 3001);
+      const uploads = new UploadsPage(page);
+      const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
+      const jobsBefore = await queJobCount("manager");
+      await addFault({ path: QUE_SEARCH, kind: "error", code: "002004", times: 1 });
+      const mark = await callLogMark();
+      await card.sendButton.click();
+
+      await expect(page).toHaveURL(/\/login\?reason=expired&from=%2Fuploads$/, { timeout: 60_000 });
+      await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
+      await new SandboxSignInPage(page).signIn(SANDBOX_USERS.manager.login, SANDBOX_PASSWORD);
+      await page.waitForURL((url) => url.pathname === "/uploads");
+
+      await expect(uploads.historyRow(f.fileName)).toContainText(t.fileStatus.done, { timeout: 120_000 });
+      expect((await callsSince(mark, UPLOAD)).length).toBe(2);
+      expect(await queJobCount("manager")).toBe(jobsBefore + 2);
+      await expectDistinctJobs(page, f.fileName, 2);
+      const [file] = await journalFiles(page.request, f.fileName);
+      expect(file?.batches.map((b) => b.sendCount)).toEqual([1, 1]);
+      await expectStock("manager", f.pairs, expectedQuantities(f.before, f.rows));
+    } finally {
+      await context.close();
+    }
+  });
 });

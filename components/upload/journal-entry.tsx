@@ -15,10 +15,19 @@ import type { UploadFile } from "@/lib/uploads/contract";
 import { FileSendPanel } from "./file-send-panel";
 import { journalApi } from "./journal-api";
 import { isPending, nextStored } from "./send-upload";
+import { useUploadContext } from "./upload-context";
 import { takeResumeAfterSignIn, useSend } from "./use-send";
 
-/** `titleShown` false where a drawer's title already names the file (the heading stays for screen readers). */
-export function JournalEntry({ id, titleShown = true }: { id: string; titleShown?: boolean }) {
+/** Statuses with nothing left to send or follow. */
+const FINISHED: readonly UploadFile["status"][] = ["done", "failed", "cancelled"];
+
+/**
+ * `titleShown` false where a drawer's title already names the file (the heading stays for screen
+ * readers). `listed` where a list of unfinished uploads shows it: the lists' statuses come from the
+ * journal as it was (only reading a file asks the queue), so an entry found finished on its first
+ * read refreshes them (it then leaves the list, and the history says how it ended).
+ */
+export function JournalEntry({ id, titleShown = true, listed = false }: { id: string; titleShown?: boolean; listed?: boolean }) {
   const t = useTranslations("uploads");
   const format = useFormatter();
   const query = useQuery<UploadFile, BffError>({ queryKey: uploadKeys.file(id), queryFn: ({ signal }) => journalApi.get(id, signal), staleTime: 0 });
@@ -26,6 +35,7 @@ export function JournalEntry({ id, titleShown = true }: { id: string; titleShown
   const file = send.state.file ?? query.data;
   const followed = useRef(false);
   const headingId = useId();
+  const { refreshJournal } = useUploadContext();
 
   useEffect(() => {
     const data = query.data;
@@ -37,10 +47,17 @@ export function JournalEntry({ id, titleShown = true }: { id: string; titleShown
       void send.resume(data);
       return;
     }
-    if (!isPending(data)) return;
+    if (!isPending(data)) {
+      // Finished meanwhile (e.g. while its person signed in again): the lists learn it (a follow does so when it ends).
+      if (listed && FINISHED.includes(data.status)) {
+        followed.current = true;
+        refreshJournal();
+      }
+      return;
+    }
     followed.current = true;
     void send.follow(data);
-  }, [query.data, send]);
+  }, [query.data, send, listed, refreshJournal]);
 
   if (query.isError && !file) return <QueryErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!file) {
