@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { UploadBatch, UploadFile } from "@/lib/uploads/contract";
+import { FORBIDDEN_CODE } from "./batch-outcome";
 import { StateBadge } from "./state-badge";
 
 export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: boolean; onResend: (index: number) => void }) {
@@ -37,7 +38,9 @@ export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: bo
           {file.batches.map((b) => {
             const label = t("name", { index: b.index + 1, total });
             const canResend = b.state === "failed" || b.state === "unknown";
-            const message = b.state === "unknown" ? t("unknownHint") : (b.error ? `${b.error.message} (${b.error.code})` : null) ?? b.queMessage;
+            // 004001 in the page's words: the API's own text for it says little to an operator.
+            const errorText = b.error ? `${b.error.code === FORBIDDEN_CODE ? t("forbidden") : b.error.message} (${b.error.code})` : null;
+            const message = b.state === "unknown" ? t("unknownHint") : (errorText ?? b.queMessage);
             return (
               <tr key={b.index} data-batch-index={b.index} data-batch-state={b.state} className="align-top">
                 <th scope="row" className="px-2 py-1.5 font-medium whitespace-nowrap">{label}</th>

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { UploadFile } from "@/lib/uploads/contract";
 import { BatchList } from "./batch-list";
+import { BatchOutcome } from "./batch-outcome";
 import { SendError } from "./send-error";
 import { nextStored } from "./send-upload";
 import { SendProgress } from "./send-progress";
@@ -54,7 +55,8 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
   // Rows to send: the batches' own count once all are stored, else the file's rows less those left out.
   const totalRows =
     file.batches.length === file.batchCount ? file.batches.reduce((sum, b) => sum + b.rows, 0) : file.rows - file.excludedLines.length;
-  const stockHref = useStockHref(file.kind === "warehouse-stock" && file.status === "done" ? file.goodsCodes : null);
+  // Finished, or a batch's outcome unknown: the stock shows what was applied.
+  const stockHref = useStockHref(file.kind === "warehouse-stock" && (file.status === "done" || file.status === "attention") ? file.goodsCodes : null);
 
   return (
     <div className="flex flex-col gap-3">
@@ -77,6 +79,7 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
           ) : null}
         </SendError>
       ) : null}
+      {idle ? <BatchOutcome file={file} stockHref={stockHref} /> : null}
       {idle && file.status === "storing" && !onRetry ? <p className="text-sm text-ink-700 dark:text-ink-200">{t("storingElsewhere")}</p> : null}
       <div className="flex flex-wrap gap-2">
         {stoppable ? (
@@ -110,7 +113,7 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
             {t("close")}
           </Button>
         ) : null}
-        {stockHref ? (
+        {stockHref && file.status === "done" ? (
           <Link href={stockHref} className={buttonClasses({ size: "md" })}>
             <ExternalLink aria-hidden="true" />
             {t("stockLink")}

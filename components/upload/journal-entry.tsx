@@ -1,7 +1,8 @@
 "use client";
 // One upload of the journal, as the server has it now (its queue states refreshed on each read),
 // with what can still be done: resume sending the stored batches, cancel the rest, re-send a
-// failed or unknown batch. A batch still in the queue is followed; nothing is sent by itself.
+// failed or unknown batch. A batch still in the queue is followed; nothing is sent by itself, but
+// for the file whose sending an expired sign-in interrupted in this tab: its stored batches go on.
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
@@ -13,11 +14,20 @@ import { uploadKeys } from "@/lib/query/keys";
 import type { UploadFile } from "@/lib/uploads/contract";
 import { FileSendPanel } from "./file-send-panel";
 import { journalApi } from "./journal-api";
-import { isPending } from "./send-upload";
-import { useSend } from "./use-send";
+import { isPending, nextStored } from "./send-upload";
+import { useUploadContext } from "./upload-context";
+import { takeResumeAfterSignIn, useSend } from "./use-send";
 
-/** `titleShown` false where a drawer's title already names the file (the heading stays for screen readers). */
-export function JournalEntry({ id, titleShown = true }: { id: string; titleShown?: boolean }) {
+/** Statuses with nothing left to send or follow. */
+const FINISHED: readonly UploadFile["status"][] = ["done", "failed", "cancelled"];
+
+/**
+ * `titleShown` false where a drawer's title already names the file (the heading stays for screen
+ * readers). `listed` where a list of unfinished uploads shows it: the lists' statuses come from the
+ * journal as it was (only reading a file asks the queue), so an entry found finished on its first
+ * read refreshes them (it then leaves the list, and the history says how it ended).
+ */
+export function JournalEntry({ id, titleShown = true, listed = false }: { id: string; titleShown?: boolean; listed?: boolean }) {
   const t = useTranslations("uploads");
   const format = useFormatter();
   const query = useQuery<UploadFile, BffError>({ queryKey: uploadKeys.file(id), queryFn: ({ signal }) => journalApi.get(id, signal), staleTime: 0 });
@@ -25,12 +35,29 @@ export function JournalEntry({ id, titleShown = true }: { id: string; titleShown
   const file = send.state.file ?? query.data;
   const followed = useRef(false);
   const headingId = useId();
+  const { refreshJournal } = useUploadContext();
 
   useEffect(() => {
-    if (!query.data || followed.current || send.state.phase !== "idle" || !isPending(query.data)) return;
+    const data = query.data;
+    if (!data || followed.current || send.state.phase !== "idle") return;
+    // Back from signing in again after it expired mid-send: carry on with the batches still stored.
+    const resumable = nextStored(data) && data.status !== "storing" && data.status !== "cancelled" && !data.batches.some((b) => b.state === "sending");
+    if (resumable && takeResumeAfterSignIn(data.id)) {
+      followed.current = true;
+      void send.resume(data);
+      return;
+    }
+    if (!isPending(data)) {
+      // Finished meanwhile (e.g. while its person signed in again): the lists learn it (a follow does so when it ends).
+      if (listed && FINISHED.includes(data.status)) {
+        followed.current = true;
+        refreshJournal();
+      }
+      return;
+    }
     followed.current = true;
-    void send.follow(query.data);
-  }, [query.data, send]);
+    void send.follow(data);
+  }, [query.data, send, listed, refreshJournal]);
 
   if (query.isError && !file) return <QueryErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!file) {

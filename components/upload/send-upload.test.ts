@@ -53,6 +53,8 @@ class FakeJournal implements JournalApi {
   duplicateUnlessConfirmed = false;
   /** Batch index → the state its send ends in (default queued). */
   sendOutcome = new Map<number, BatchState | "throw">();
+  /** Batch index → the answers that turn its next sends away, the batch left "stored" (busy 503, 429, 401). */
+  turnAway = new Map<number, BffError[]>();
   /** GETs needed before a queued batch is done. */
   pollsToDone = 1;
   private polls = 0;
@@ -119,6 +121,8 @@ class FakeJournal implements JournalApi {
 
   async sendBatch(id: string, index: number, resend: boolean): Promise<UploadBatch> {
     this.calls.push(`send ${index}${resend ? " resend" : ""}`);
+    const away = this.turnAway.get(index)?.shift();
+    if (away) throw away;
     const outcome = this.sendOutcome.get(index) ?? "queued";
     if (outcome === "throw") {
       this.update(id, index, { state: "unknown", sentAt: "t" });
@@ -209,6 +213,69 @@ describe("sendFile", () => {
     expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0"]);
     expect(h.state().error?.code).toBe("timeout");
     expect(h.state().file?.batches.map((b) => b.state)).toEqual(["unknown", "stored"]);
+  });
+
+  it("sends a batch turned away busy again after 1, 2 s (nothing was queued), and goes on", async () => {
+    const api = new FakeJournal();
+    const busy = () => new BffError({ code: "003002", message: "busy", kind: "busy", retryable: true, status: 503 });
+    api.turnAway.set(0, [busy(), busy()]);
+    const h = harness(api);
+    const retrying: number[] = [];
+    const dispatch = h.ctx.dispatch;
+    h.ctx.dispatch = (event) => {
+      if (event.type === "retrying") retrying.push(event.waitMs);
+      dispatch(event);
+    };
+    await sendFile(h.ctx, plan(2), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 0", "send 0", "send 1"]);
+    expect(retrying).toEqual([1000, 2000]);
+    expect(h.state().error).toBeNull();
+    expect(h.state().retrying).toBeNull();
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "done"]);
+  });
+
+  it("waits as long as a 429 asks before sending again", async () => {
+    const api = new FakeJournal();
+    api.turnAway.set(0, [new BffError({ code: "rate-limited", message: "slow down", kind: "busy", retryable: true, status: 429, retryAfterMs: 7000 })]);
+    const h = harness(api);
+    await sendFile(h.ctx, plan(1), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 0"]);
+    expect(h.sleeps[0]).toBe(7000);
+  });
+
+  it("stops retrying a batch that stays busy, shows the error, and sends nothing else", async () => {
+    const api = new FakeJournal();
+    api.turnAway.set(0, Array.from({ length: 10 }, () => new BffError({ code: "003002", message: "busy", kind: "busy", retryable: true, status: 503 })));
+    const h = harness(api);
+    await sendFile(h.ctx, plan(2), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 0", "send 0", "send 0", "send 0"]);
+    expect(h.sleeps.slice(0, 4)).toEqual([1000, 2000, 4000, 8000]);
+    expect(h.state().error?.kind).toBe("busy");
+    expect(h.state().phase).toBe("idle");
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["stored", "stored"]);
+  });
+
+  it("never retries an expired sign-in or a refusal", async () => {
+    for (const error of [
+      new BffError({ code: "002004", message: "expired", kind: "auth-expired", retryable: false, status: 401 }),
+      new BffError({ code: "batch-sending", message: "elsewhere", kind: "invalid-request", retryable: false, status: 409 }),
+    ]) {
+      const api = new FakeJournal();
+      api.turnAway.set(0, [error]);
+      const h = harness(api);
+      await sendFile(h.ctx, plan(1), null);
+      expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0"]);
+      expect(h.state().error?.code).toBe(error.code);
+    }
+  });
+
+  it("a stop asked while it waits to retry cancels the rest instead of sending", async () => {
+    const api = new FakeJournal();
+    api.turnAway.set(0, [new BffError({ code: "003002", message: "busy", kind: "busy", retryable: true, status: 503 })]);
+    const h = harness(api, 1);
+    await sendFile(h.ctx, plan(2), null);
+    expect(api.calls.filter((c) => c.startsWith("send") || c === "cancel")).toEqual(["send 0", "cancel"]);
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["cancelled", "cancelled"]);
   });
 
   it("retries a failed store (a PUT is harmless to repeat) and continues", async () => {

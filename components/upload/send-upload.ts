@@ -4,11 +4,13 @@
 // whole loop runs in unit tests against a fake journal.
 //
 // What keeps an upload from being lost, changed or applied twice: every batch is stored before
-// any is sent (a reload continues from the journal); a send is never retried by itself (the
-// journal marks an answer lost in transit "unknown", and only a person sends it again); the loop
-// stops at the first failed or unknown batch; cancelling is checked between batches only.
+// any is sent (a reload continues from the journal); a send whose answer was lost is never retried
+// by itself (the journal marks it "unknown", and only a person sends it again); a send turned away
+// before it reached the queue (busy, our own rate limit: the batch is still "stored") is tried
+// again after a wait, which the journal's one-row claim makes safe; the loop stops at the first
+// failed or unknown batch; cancelling is checked between batches only.
 import type { NeErrorKind } from "@/lib/ne/errors";
-import { isBffError } from "@/lib/query/bff-error";
+import { isBffError, type BffError } from "@/lib/query/bff-error";
 import type { BatchState, CreateUploadRequest, UploadBatch, UploadFile } from "@/lib/uploads/contract";
 import type { DuplicatePrevious, JournalApi } from "./journal-api";
 import type { PreparedBatch } from "./worker-protocol";
@@ -33,10 +35,12 @@ export interface SendState {
   /** Earlier uploads of the same bytes, while the operator decides (phase "duplicate"). */
   previous: DuplicatePrevious[];
   error: SendError | null;
+  /** The current batch was turned away (busy, rate limit) and is sent again after this wait. */
+  retrying: { error: SendError; waitMs: number } | null;
   cancelRequested: boolean;
 }
 
-export const initialSendState: SendState = { phase: "idle", file: null, current: null, previous: [], error: null, cancelRequested: false };
+export const initialSendState: SendState = { phase: "idle", file: null, current: null, previous: [], error: null, retrying: null, cancelRequested: false };
 
 export type SendEvent =
   | { type: "phase"; phase: SendPhase; current?: number | null }
@@ -44,6 +48,7 @@ export type SendEvent =
   | { type: "batch"; batch: UploadBatch }
   | { type: "duplicate"; previous: DuplicatePrevious[] }
   | { type: "error"; error: SendError }
+  | { type: "retrying"; error: SendError; waitMs: number }
   | { type: "cancel-requested" };
 
 function withBatch(file: UploadFile, batch: UploadBatch): UploadFile {
@@ -62,17 +67,20 @@ export function sendReducer(state: SendState, event: SendEvent): SendState {
         current: event.current ?? null,
         // A new step clears the last failure; finishing keeps it on screen.
         error: event.phase === "idle" ? state.error : null,
+        retrying: null,
         previous: event.phase === "duplicate" ? state.previous : [],
         cancelRequested: event.phase === "idle" ? false : state.cancelRequested,
       };
     case "file":
       return { ...state, file: event.file };
     case "batch":
-      return state.file ? { ...state, file: withBatch(state.file, event.batch) } : state;
+      return state.file ? { ...state, file: withBatch(state.file, event.batch), retrying: null } : { ...state, retrying: null };
     case "duplicate":
       return { ...state, phase: "duplicate", current: null, previous: event.previous };
     case "error":
       return { ...state, error: event.error };
+    case "retrying":
+      return { ...state, retrying: { error: event.error, waitMs: event.waitMs } };
     case "cancel-requested":
       return { ...state, cancelRequested: true };
   }
@@ -156,15 +164,46 @@ async function storeBatches(ctx: SendContext, created: UploadFile, batches: read
   return { file, cancelled: false };
 }
 
+/** Waits before sending again a batch that was turned away: 1, 2, 4, 8 s (longer when a 429 asks). */
+export const SEND_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
+
+/**
+ * A send the journal answered with the batch still "stored": the API was busy (003002, which
+ * answers before queuing anything), a stale token survived the gateway's retry, the API could not
+ * be reached, or our own rate limit (429) stopped it before the journal. Nothing reached the
+ * queue, and a send without `resend` only ever claims a "stored" batch, so trying again can never
+ * apply it twice. An expired sign-in is not retried (the person signs in first).
+ */
+export function turnedAway(error: unknown): error is BffError {
+  return isBffError(error) && (error.status === 503 || error.status === 429) && error.kind !== "auth-expired";
+}
+
+/** One batch sent, tried again while it is turned away; null when the operator stopped meanwhile. */
+async function sendWithRetry(ctx: SendContext, fileId: string, index: number): Promise<UploadBatch | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.api.sendBatch(fileId, index, false);
+    } catch (error) {
+      const delay = SEND_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !turnedAway(error) || ctx.signal?.aborted) throw error;
+      const waitMs = Math.max(delay, error.retryAfterMs ?? 0);
+      ctx.dispatch({ type: "retrying", error: toSendError(error), waitMs });
+      await ctx.sleep(waitMs, ctx.signal);
+      if (ctx.signal?.aborted) throw error;
+      if (ctx.cancelRequested()) return null;
+    }
+  }
+}
+
 /** Sends the stored batches in order; stops at a failed or unknown one, or when asked to. */
 async function sendStored(ctx: SendContext, start: UploadFile): Promise<UploadFile> {
   let file = start;
   for (let next = nextStored(file); next; next = nextStored(file)) {
     if (ctx.cancelRequested()) return cancelRest(ctx, file);
     ctx.dispatch({ type: "phase", phase: "sending", current: next.index });
-    let sent: UploadBatch;
+    let sent: UploadBatch | null;
     try {
-      sent = await ctx.api.sendBatch(file.id, next.index, false);
+      sent = await sendWithRetry(ctx, file.id, next.index);
     } catch (error) {
       // What the journal now says of that batch (e.g. another tab sent it, or "unknown").
       ctx.dispatch({ type: "error", error: toSendError(error) });
@@ -172,6 +211,7 @@ async function sendStored(ctx: SendContext, start: UploadFile): Promise<UploadFi
       if (latest) ctx.dispatch({ type: "file", file: latest });
       throw new StopSending();
     }
+    if (!sent) return cancelRest(ctx, file);
     file = withBatch(file, sent);
     ctx.dispatch({ type: "batch", batch: sent });
     if (sent.state === "failed" || sent.state === "unknown") break;

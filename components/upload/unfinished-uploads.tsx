@@ -46,7 +46,7 @@ export function UnfinishedUploads({ exclude }: { exclude: ReadonlySet<string> })
       {failed ? <QueryErrorState error={failed.error} onRetry={() => results.forEach((r) => r.isError && void r.refetch())} /> : null}
       {files.map((f) => (
         <div key={f.id} className="rounded-lg border border-amber-300 bg-ink-0 p-4 shadow-xs dark:border-amber-800/70 dark:bg-ink-900/40">
-          <JournalEntry id={f.id} />
+          <JournalEntry id={f.id} listed />
         </div>
       ))}
     </section>

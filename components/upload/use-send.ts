@@ -20,6 +20,31 @@ import {
 } from "./send-upload";
 import { useUploadContext } from "./upload-context";
 
+const RESUME_KEY = "backyard.uploads.resume";
+
+/**
+ * The upload whose sending an expired sign-in interrupted, kept in this tab (sessionStorage) while
+ * the person signs in again; its journal entry continues it on the way back (`takeResumeAfterSignIn`).
+ */
+function rememberResumeAfterSignIn(fileId: string): void {
+  try {
+    window.sessionStorage.setItem(RESUME_KEY, fileId);
+  } catch {
+    // Storage refused (private mode, quota): the entry then offers "Resume" instead.
+  }
+}
+
+/** True once for the upload an expired sign-in interrupted in this tab (the mark is removed). */
+export function takeResumeAfterSignIn(fileId: string): boolean {
+  try {
+    if (window.sessionStorage.getItem(RESUME_KEY) !== fileId) return false;
+    window.sessionStorage.removeItem(RESUME_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function useSend() {
   const { lane, refreshJournal } = useUploadContext();
   const [state, dispatch] = useReducer(sendReducer, initialSendState);
@@ -43,11 +68,15 @@ export function useSend() {
     [],
   );
 
-  // An expired sign-in takes the person to sign in; the journal keeps where the file stopped.
+  // An expired sign-in takes the person to sign in; the journal keeps where the file stopped, and
+  // the file's sending continues when they are back (only batches still "stored" are ever sent).
+  const stoppedFileId = state.file?.id;
   useEffect(() => {
     const error = state.error;
-    if (error?.kind === "auth-expired") handleAuthExpired(new BffError({ ...error, status: 401 }));
-  }, [state.error]);
+    if (error?.kind !== "auth-expired") return;
+    if (stoppedFileId) rememberResumeAfterSignIn(stoppedFileId);
+    handleAuthExpired(new BffError({ ...error, status: 401 }));
+  }, [state.error, stoppedFileId]);
 
   // A new journal entry shows in the lists at once, not only when its sending ends.
   const fileId = state.file?.id;
