@@ -2,12 +2,15 @@
 // Export of the whole filtered result (or the selected rows) as CSV: choose columns, encoding
 // (UTF-8 with BOM, or Shift_JIS), header (labels in the current language, or field names) and
 // values (names as the screen shows them, the default, or the codes);
-// rows come through the BFF in pages of 10,000, three at a time (lib/grid/export.ts), with a
-// progress bar and Cancel. Characters that Shift_JIS cannot hold are listed with their row and
+// rows come through the BFF in pages of up to 10,000, three at a time (lib/grid/export.ts), with a
+// progress bar and Cancel. A page that fails is asked again as the grid's queries are (what the BFF
+// calls retryable, twice with backoff); one that still fails stops the export without losing what
+// came: the dialog says why and which rows it has, and offers to fetch only the rest (after
+// signing in again in a new tab, when the sign-in expired) or to save those rows. Characters that Shift_JIS cannot hold are listed with their row and
 // column before anything is saved, and the person chooses to save with `?` in their place or to
 // cancel. Loaded with lazyComponent.
 import { saveFile } from "@/components/ui/save-file";
-import { Download } from "lucide-react";
+import { CircleAlert, Download, ExternalLink, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -24,14 +27,29 @@ import {
   type SjisCodec,
   type UnmappableReport,
 } from "@/lib/grid/csv";
-import { exportDocument, fetchAllRows, fieldNamers, namedRows, type ExportRow, type HeaderMode, type ValueMode } from "@/lib/grid/export";
+import {
+  exportDocument,
+  exportStep,
+  fetchAllRows,
+  fetchedRanges,
+  fetchedRows,
+  fieldNamers,
+  namedRows,
+  pageWithRetries,
+  type ExportPages,
+  type ExportRow,
+  type FieldNamer,
+  type HeaderMode,
+  type ValueMode,
+} from "@/lib/grid/export";
 import { choicesFromRows, choicesQueryOptions } from "@/lib/query/choices";
 import { classificationOfPath, loadClassificationLabels } from "@/lib/query/classification-labels";
 import { formatGrouped, type GridLocale } from "@/lib/grid/format";
 import { inRowOrder, type RowOrder } from "@/lib/grid/row-order";
 import { callSearch } from "@/lib/query/call-operation";
+import { expiredLoginHref, isBffError } from "@/lib/query/bff-error";
 import type { FieldDef } from "@/lib/ne/registry/types";
-import { QueryErrorState } from "@/components/query/query-error-state";
+import { retryDelay, shouldRetry } from "@/components/query/providers";
 import type { GridDefinition } from "./grid-definition";
 import { choicesSourceOf } from "./use-field-choices";
 import { Modal } from "./modal";
@@ -55,17 +73,36 @@ type ExportDialogProps = {
   onClose: () => void;
 };
 
+/** Which rows a file holds when the export stopped before the end. */
+interface Partial {
+  total: number;
+  ranges: [number, number][];
+}
+
 type Stage =
   | { name: "options" }
-  | { name: "running"; done: number; total: number }
-  | { name: "report"; report: UnmappableReport; doc: CsvDocument; codec: SjisCodec; rows: number }
-  | { name: "done"; fileName: string; rows: number }
-  | { name: "error"; error: unknown };
+  | { name: "running"; done: number; total: number; retrying: boolean }
+  | { name: "report"; report: UnmappableReport; doc: CsvDocument; codec: SjisCodec; rows: number; partial?: Partial }
+  | { name: "done"; fileName: string; rows: number; partial?: Partial }
+  | { name: "stopped"; error: unknown; done: number; total: number; ranges: [number, number][] };
+
+/** An export as started: what it fetches and names, and the pages that came so far (kept when it stops). */
+interface Job {
+  scope: "all" | "selected";
+  exportFields: FieldDef[];
+  namers: Record<string, FieldNamer>;
+  fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<ExportRow[]>;
+  pages: ExportPages;
+}
+
+/** Another try of a failed page as the grid's queries get one (components/query/providers.tsx), or null. */
+const retryPolicy = (failures: number, error: unknown): number | null => (shouldRetry(failures, error) ? retryDelay(failures, error) : null);
 
 const radioClass = "size-4 accent-brand-600";
 
 export default function ExportDialog({ definition, locale, visibleColumns, request, onClose }: ExportDialogProps) {
   const t = useTranslations("export");
+  const tq = useTranslations("query");
   const id = useId();
   const fields = definition.resource.fields;
   const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
@@ -78,85 +115,128 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: "options" });
   const abortRef = useRef<AbortController | null>(null);
+  const jobRef = useRef<Job | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const selectedCount = request.selectedKeys.length;
   const rowCount = scope === "all" ? request.total : selectedCount;
 
-  const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number) => {
-    const fileName = exportFileName(definition.id);
+  const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number, partial?: Partial) => {
+    const fileName = partial ? exportFileName(definition.id).replace(/\.csv$/, "-partial.csv") : exportFileName(definition.id);
     saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], fileName, encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
-    setStage({ name: "done", fileName, rows });
+    setStage(partial ? { name: "done", fileName, rows, partial } : { name: "done", fileName, rows });
   };
 
-  const start = async () => {
+  /** Lays the rows (in the grid's order) out as the file and saves it, after the Shift_JIS check. */
+  const write = async (job: Job, rows: ExportRow[], signal: AbortSignal | undefined, partial?: Partial) => {
+    const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
+    const doc = exportDocument(namedRows(rows, job.namers), job.exportFields, header, locale, protect);
+    if (encoding === "sjis") {
+      const codec = await loadSjisCodec();
+      if (signal?.aborted) return;
+      const report = findUnmappable(doc, codec.canEncode);
+      if (report.total > 0) {
+        setStage(partial ? { name: "report", report, doc, codec, rows: rows.length, partial } : { name: "report", report, doc, codec, rows: rows.length });
+        return;
+      }
+      finish(doc, codec, rows.length, partial);
+    } else {
+      finish(doc, undefined, rows.length, partial);
+    }
+  };
+
+  const stopped = (job: Job | null, error: unknown) => {
+    const pages = job?.pages ?? [];
+    const done = fetchedRows(pages).length;
+    setStage({ name: "stopped", error, done, total: rowCount, ranges: job?.scope === "all" ? fetchedRanges(pages, request.total, request.order, exportStep(request.total)) : [] });
+  };
+
+  /** What the export fetches and how it names values: the choice lists come from the grid's own queries (cached). */
+  const prepare = async (): Promise<Job | null> => {
+    const exportFields = ordered.filter((f) => chosen.includes(f.name));
+    const lists: Record<string, Map<string, string>> = {};
+    try {
+      let namers: Record<string, FieldNamer> = {};
+      if (values === "names") {
+        const rowNames = definition.rowNames ?? {};
+        for (const field of exportFields) {
+          const source = rowNames[field.name] ? undefined : choicesSourceOf(definition, field);
+          if (!source) continue;
+          const answer = await queryClient.fetchQuery(choicesQueryOptions(source));
+          const labels = classificationOfPath(source.path) ? await loadClassificationLabels().catch(() => null) : undefined;
+          lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale, labels).map((c) => [c.value, c.label]));
+        }
+        namers = fieldNamers(exportFields, locale, rowNames, lists);
+      }
+      const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name), ...Object.values(namers).flatMap((n) => n.needs ?? [])])];
+      const fetchPage = async (offset: number, limit: number, signal: AbortSignal) =>
+        (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal)).rows;
+      return { scope, exportFields, namers, fetchPage, pages: [] };
+    } catch (error) {
+      stopped(null, error);
+      return null;
+    }
+  };
+
+  /** Fetches what the job still lacks (everything, at first), then writes the file. */
+  const run = async (job: Job) => {
     const controller = new AbortController();
     abortRef.current = controller;
-    const exportFields = ordered.filter((f) => chosen.includes(f.name));
-    // Names as the screen shows them: the lists they come from are the grid's own queries (cached).
-    const lists: Record<string, Map<string, string>> = {};
-    const namers =
-      values === "names"
-        ? await (async () => {
-            const rowNames = definition.rowNames ?? {};
-            for (const field of exportFields) {
-              const source = rowNames[field.name] ? undefined : choicesSourceOf(definition, field);
-              if (!source) continue;
-              const answer = await queryClient.fetchQuery(choicesQueryOptions(source));
-              const labels = classificationOfPath(source.path) ? await loadClassificationLabels().catch(() => null) : undefined;
-              lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale, labels).map((c) => [c.value, c.label]));
-            }
-            return fieldNamers(exportFields, locale, rowNames, lists);
-          })().catch((error: unknown) => {
-            setStage({ name: "error", error });
-            return null;
-          })
-        : {};
-    if (namers === null) return;
-    const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name), ...Object.values(namers).flatMap((n) => n.needs ?? [])])];
-    const fetchPage = async (offset: number, limit: number, signal: AbortSignal) =>
-      (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal)).rows;
+    const retry = (failures: number, error: unknown) => {
+      const delay = retryPolicy(failures, error);
+      if (delay !== null && !controller.signal.aborted) setStage((now) => (now.name === "running" ? { ...now, retrying: true } : now));
+      return delay;
+    };
     try {
-      setStage({ name: "running", done: 0, total: rowCount });
       let rows: ExportRow[];
-      if (scope === "selected") {
+      if (job.scope === "selected") {
+        setStage({ name: "running", done: 0, total: rowCount, retrying: false });
         const keys = new Set(request.selectedKeys);
-        const page = await fetchPage(request.page.offset, request.page.limit, controller.signal);
+        const page = await pageWithRetries(job.fetchPage, request.page.offset, request.page.limit, controller.signal, retry);
         rows = inRowOrder(page, request.order).filter((row) => keys.has(definition.rowKey(row)));
-        setStage({ name: "running", done: rows.length, total: rows.length });
+        setStage({ name: "running", done: rows.length, total: rows.length, retrying: false });
       } else {
         // Fetched in the API's order (oldest first) and turned around whole for newest first.
         rows = inRowOrder(
           await fetchAllRows({
             total: request.total,
-            fetchPage,
+            step: exportStep(request.total),
+            fetchPage: job.fetchPage,
             signal: controller.signal,
-            onProgress: (done, total) => setStage({ name: "running", done, total }),
+            pages: job.pages,
+            retry,
+            onProgress: (done, total) => setStage({ name: "running", done, total, retrying: false }),
           }),
           request.order,
         );
       }
-      const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
-      const doc = exportDocument(namedRows(rows, namers), exportFields, header, locale, protect);
-      if (encoding === "sjis") {
-        const codec = await loadSjisCodec();
-        if (controller.signal.aborted) return;
-        const report = findUnmappable(doc, codec.canEncode);
-        if (report.total > 0) {
-          setStage({ name: "report", report, doc, codec, rows: rows.length });
-          return;
-        }
-        finish(doc, codec, rows.length);
-      } else {
-        finish(doc, undefined, rows.length);
-      }
+      await write(job, rows, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) setStage({ name: "options" });
-      else setStage({ name: "error", error });
+      else stopped(job, error);
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
     }
+  };
+
+  const start = async () => {
+    jobRef.current = null;
+    setStage({ name: "running", done: 0, total: rowCount, retrying: false });
+    const job = await prepare();
+    if (!job) return;
+    jobRef.current = job;
+    await run(job);
+  };
+
+  /** Fetches only the pages the stopped export lacks (all of them when none came, or nothing was prepared). */
+  const resume = () => (jobRef.current ? run(jobRef.current) : start());
+
+  /** Saves the rows that came before the export stopped, saying which rows of the result they are. */
+  const savePartial = (ranges: [number, number][]) => {
+    const job = jobRef.current;
+    if (!job) return;
+    void write(job, inRowOrder(fetchedRows(job.pages), request.order), undefined, { total: rowCount, ranges });
   };
 
   const cancel = () => {
@@ -165,6 +245,16 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   };
 
   const running = stage.name === "running";
+  const rangesText = (ranges: [number, number][]) => ranges.map(([a, b]) => (a === b ? formatGrouped(String(a)) : `${formatGrouped(String(a))}–${formatGrouped(String(b))}`)).join(t("rangeSep"));
+  /** Why a page could not be fetched, as the grid's error panel says it. */
+  const whyText = (error: unknown) => {
+    if (!isBffError(error)) return tq("error.failed");
+    if (error.code === "rate-limited") return tq("error.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) });
+    if (error.kind === "busy") return tq("error.busy");
+    if (error.kind === "forbidden") return tq("error.forbidden");
+    if (error.kind === "invalid-request") return tq("error.invalid");
+    return tq("error.failed");
+  };
   let footer;
   let body;
   if (stage.name === "options") {
@@ -257,11 +347,12 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   } else if (stage.name === "running") {
     footer = <Button onClick={cancel}>{t("cancel")}</Button>;
     body = (
-      <div className="flex flex-col gap-2" data-export-state="running">
+      <div className="flex flex-col gap-2" data-export-state="running" data-retrying={stage.retrying || undefined}>
         <label htmlFor={`${id}-progress`} className="text-sm">
           {t("progress", { done: formatGrouped(String(stage.done)), total: formatGrouped(String(stage.total)) })}
         </label>
         <progress id={`${id}-progress`} max={Math.max(1, stage.total)} value={stage.done} className="h-2 w-full accent-brand-600" />
+        {stage.retrying ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("retrying")}</p> : null}
       </div>
     );
   } else if (stage.name === "report") {
@@ -269,7 +360,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
     footer = (
       <>
         <Button onClick={() => setStage({ name: "options" })}>{t("report.cancel")}</Button>
-        <Button variant="primary" onClick={() => finish(stage.doc, stage.codec, stage.rows)}>
+        <Button variant="primary" onClick={() => finish(stage.doc, stage.codec, stage.rows, stage.partial)}>
           {t("report.continue")}
         </Button>
       </>
@@ -312,15 +403,63 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
       </div>
     );
   } else if (stage.name === "done") {
-    footer = <Button variant="primary" onClick={onClose}>{t("close")}</Button>;
+    const { partial } = stage;
+    footer = partial ? (
+      <>
+        <Button onClick={onClose}>{t("close")}</Button>
+        <Button variant="primary" onClick={() => void resume()}>
+          <RefreshCw aria-hidden="true" />
+          {t("stopped.resume")}
+        </Button>
+      </>
+    ) : (
+      <Button variant="primary" onClick={onClose}>
+        {t("close")}
+      </Button>
+    );
     body = (
-      <p role="status" data-export-state="done" className="text-sm text-ink-900 dark:text-ink-100">
-        {t("done", { file: stage.fileName, rows: formatGrouped(String(stage.rows)) })}
-      </p>
+      <div role="status" data-export-state="done" data-partial={partial ? "" : undefined} className="space-y-1 text-sm text-ink-900 dark:text-ink-100">
+        <p>{t("done", { file: stage.fileName, rows: formatGrouped(String(stage.rows)) })}</p>
+        {partial ? <p>{t("partialDone", { total: formatGrouped(String(partial.total)), ranges: rangesText(partial.ranges) })}</p> : null}
+      </div>
     );
   } else {
-    footer = <Button onClick={onClose}>{t("close")}</Button>;
-    body = <QueryErrorState error={stage.error} onRetry={start} />;
+    const { error, done, total, ranges } = stage;
+    const expired = isBffError(error) && error.kind === "auth-expired";
+    footer = (
+      <>
+        <Button onClick={onClose}>{t("close")}</Button>
+        {done > 0 ? <Button onClick={() => savePartial(ranges)}>{t("stopped.savePartial", { rows: formatGrouped(String(done)) })}</Button> : null}
+        <Button variant="primary" onClick={() => void resume()}>
+          <RefreshCw aria-hidden="true" />
+          {done > 0 ? t("stopped.resume") : tq("retry")}
+        </Button>
+      </>
+    );
+    body = (
+      <div role="alert" data-export-state="stopped" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900/60 dark:bg-red-950/40">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
+        <div className="space-y-1 text-sm">
+          <p className="font-semibold text-ink-950 dark:text-ink-0">{t("stopped.title")}</p>
+          <p className="text-ink-700 dark:text-ink-200">{expired ? t("stopped.expired") : whyText(error)}</p>
+          <p data-export-kept={done} className="text-ink-900 dark:text-ink-100">
+            {done > 0 ? t("stopped.kept", { done: formatGrouped(String(done)), total: formatGrouped(String(total)), ranges: rangesText(ranges) }) : t("stopped.none")}
+          </p>
+          {isBffError(error) ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{tq("error.code", { code: error.code })}</p> : null}
+          {expired ? (
+            <a
+              href={expiredLoginHref(window.location.pathname + window.location.search)}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+            >
+              {t("stopped.signIn")}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          ) : null}
+        </div>
+      </div>
+    );
   }
 
   return (

@@ -2,7 +2,7 @@
 // short page that ends it, and errors that leave nothing behind.
 import { describe, expect, it } from "vitest";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
-import { fetchAllRows, fieldNamers, namedRows, type ExportRow } from "./export";
+import { exportStep, fetchAllRows, fetchedRanges, fetchedRows, fieldNamers, namedRows, type ExportPages, type ExportRow } from "./export";
 
 /** A page request the test answers by hand. */
 interface Pending {
@@ -227,6 +227,126 @@ describe("fetchAllRows", () => {
       },
     });
     await expect(run).rejects.toThrow("bad request");
+  });
+});
+
+describe("fetchAllRows: retries, and an export that stopped", () => {
+  it("tries a failed page again after the delay the policy gives, up to its limit, keeping the others", async () => {
+    const tries = new Map<number, number>();
+    const policy: [number, string][] = [];
+    const rows = await fetchAllRows({
+      total: 30,
+      step: 10,
+      signal: new AbortController().signal,
+      retry: (failures, error) => (policy.push([failures, String(error)]), failures < 2 ? 1 : null),
+      fetchPage: async (offset, limit) => {
+        const n = (tries.get(offset) ?? 0) + 1;
+        tries.set(offset, n);
+        if (offset === 10 && n <= 2) throw new Error(`busy ${n}`);
+        return rowsAt(offset, limit);
+      },
+    });
+    expect(ids(rows)).toEqual(range(0, 30));
+    expect(Object.fromEntries(tries)).toEqual({ 0: 1, 10: 3, 20: 1 });
+    expect(policy).toEqual([[0, "Error: busy 1"], [1, "Error: busy 2"]]);
+  });
+
+  it("gives up when the policy says so: rejects with the page's error, and the pages that arrived stay in `pages`", async () => {
+    const pages: ExportPages = [];
+    const calls: number[] = [];
+    const run = fetchAllRows({
+      total: 45,
+      step: 10,
+      concurrency: 1,
+      pages,
+      signal: new AbortController().signal,
+      retry: (failures) => (failures < 1 ? 0 : null),
+      fetchPage: async (offset, limit) => {
+        calls.push(offset);
+        if (offset === 20) throw new Error("still failing");
+        return rowsAt(offset, limit);
+      },
+    });
+    await expect(run).rejects.toThrow("still failing");
+    expect(calls).toEqual([0, 10, 20, 20]);
+    expect(pages).toHaveLength(5);
+    expect(ids(fetchedRows(pages))).toEqual(range(0, 20));
+  });
+
+  it("resumes with only the missing pages, and reports the kept rows as done from the start", async () => {
+    const pages: ExportPages = [rowsAt(0, 10), undefined, rowsAt(20, 10), undefined, undefined];
+    const calls: number[] = [];
+    const progress: number[] = [];
+    const rows = await fetchAllRows({
+      total: 45,
+      step: 10,
+      pages,
+      signal: new AbortController().signal,
+      onProgress: (done) => progress.push(done),
+      fetchPage: async (offset, limit) => (calls.push(offset), rowsAt(offset, limit)),
+    });
+    expect(calls.sort((a, b) => a - b)).toEqual([10, 30, 40]);
+    expect(ids(rows)).toEqual(range(0, 45));
+    expect(progress[0]).toBe(20);
+    expect(progress.at(-1)).toBe(45);
+  });
+
+  it("a resumed export whose pages are all in fetches nothing; a result cut short stays cut", async () => {
+    let asked = 0;
+    const fetchPage = async () => (asked++, []);
+    const pages: ExportPages = [rowsAt(0, 10), rowsAt(10, 4)];
+    expect(ids(await fetchAllRows({ total: 45, step: 10, pages, signal: new AbortController().signal, fetchPage }))).toEqual(range(0, 14));
+    expect(asked).toBe(0);
+  });
+
+  it("a wait before another try ends at once on cancel", async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    const run = fetchAllRows({
+      total: 10,
+      step: 10,
+      signal: controller.signal,
+      retry: () => 60_000,
+      fetchPage: async () => {
+        asked++;
+        throw new Error("busy");
+      },
+    });
+    await flush();
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+    expect(asked).toBe(1);
+  });
+});
+
+describe("exportStep", () => {
+  it("splits a result over the three lanes, in pages of 1,000 to 10,000 rows", () => {
+    expect(exportStep(0)).toBe(1_000);
+    expect(exportStep(2_500)).toBe(1_000);
+    expect(exportStep(4_250)).toBe(1_417);
+    expect(exportStep(8_938)).toBe(2_980);
+    expect(exportStep(30_000)).toBe(10_000);
+    expect(exportStep(250_000)).toBe(10_000);
+  });
+});
+
+describe("fetchedRanges: which rows of the file an export that stopped holds", () => {
+  const pages: ExportPages = [rowsAt(0, 10), undefined, rowsAt(20, 10), rowsAt(30, 10), undefined];
+  it("oldest first: as the API numbers them, from 1, merged", () => {
+    expect(fetchedRanges(pages, 45, "asc", 10)).toEqual([
+      [1, 10],
+      [21, 40],
+    ]);
+  });
+  it("newest first: counted from the newest row", () => {
+    expect(fetchedRanges(pages, 45, "desc", 10)).toEqual([
+      [6, 25],
+      [36, 45],
+    ]);
+  });
+  it("a short last page ends the result; nothing fetched is no range", () => {
+    expect(fetchedRanges([undefined, rowsAt(10, 3)], 45, "desc", 10)).toEqual([[1, 3]]);
+    expect(fetchedRanges([undefined, undefined], 15, "asc", 10)).toEqual([]);
   });
 });
 

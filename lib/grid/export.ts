@@ -1,15 +1,29 @@
-// Export of a whole filtered result: the rows are fetched through the BFF in pages of 10,000
-// (the API's largest limit) up to the total the count twin gave, a few pages at a time (the API
-// is far away: one page after the other would pay its distance per page), with progress and
-// cancel, then laid out as a CSV document with the chosen columns and header. Pure apart from
-// `fetchPage`.
+// Export of a whole filtered result: the rows are fetched through the BFF in pages of up to
+// 10,000 (the API's largest limit) up to the total the count twin gave, a few pages at a time (the
+// API is far away: one page after the other would pay its distance per page; a result of a few
+// thousand rows is split so that every lane carries a share), with progress and cancel, then laid out as a CSV document with the chosen columns and header. A failed page is
+// tried again while the caller's policy says so; a page that still fails stops the export with
+// the pages that arrived kept, so it can resume with only the missing ones, or save those rows
+// and say which they are. Pure apart from `fetchPage`.
 import type { FieldDef } from "@/lib/ne/registry/types";
+import type { RowOrder } from "./row-order";
 import type { CsvDocument } from "./csv";
 import type { GridLocale } from "./format";
 
 export const EXPORT_STEP = 10_000;
 /** Pages in flight at once: enough to hide most of the distance, few enough not to crowd the API. */
 export const EXPORT_CONCURRENCY = 3;
+/** The smallest page worth a round trip of its own. */
+export const EXPORT_MIN_STEP = 1_000;
+
+/**
+ * Rows per page for a result of `total`: the result split over the lanes (EXPORT_CONCURRENCY), so
+ * that 9,000 rows come as three pages side by side rather than one, within EXPORT_MIN_STEP and
+ * EXPORT_STEP. Smaller pages also lose less when one fails: only its rows are fetched again.
+ */
+export function exportStep(total: number): number {
+  return Math.min(EXPORT_STEP, Math.max(EXPORT_MIN_STEP, Math.ceil(total / EXPORT_CONCURRENCY)));
+}
 
 export type ExportRow = Record<string, string | null>;
 
@@ -22,29 +36,86 @@ export interface FetchAllOptions {
   step?: number;
   /** Pages in flight at once, at most (default EXPORT_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * The result's pages by index, filled in as they arrive (the caller's array). Empty: a new
+   * export. The array of an export that failed: it resumes, its pages are kept and only the
+   * missing ones fetched. Its length is the number of pages in the result (a short page cuts it).
+   */
+  pages?: ExportPages;
+  /**
+   * Another try of a page that failed: the delay before it in ms, or null to give up (the export
+   * fails with the error). `failures`: the page's failures before this one (0 for its first).
+   */
+  retry?: (failures: number, error: unknown) => number | null;
 }
 
+/** The pages of an export by index; a missing one is not fetched (yet). */
+export type ExportPages = (ExportRow[] | undefined)[];
+
 const cancelled = () => new DOMException("export cancelled", "AbortError");
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(cancelled());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** One page, tried again after each failure while `retry` gives a delay. */
+export async function pageWithRetries(
+  fetchPage: FetchAllOptions["fetchPage"],
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+  retry: FetchAllOptions["retry"],
+): Promise<ExportRow[]> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await fetchPage(offset, limit, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const delay = retry?.(failures, error) ?? null;
+      if (delay === null) throw error;
+      await pause(delay, signal);
+    }
+  }
+}
 
 /**
  * Every row of the result in order, `total` at most (rows added after the count are left for the
  * next export, so the file matches the count the person saw). Up to `concurrency` pages are
  * fetched at once, the next one starting as soon as one arrives. A page that comes back short ends
- * the result there: the pages after it are cancelled and never included. Cancel (`signal`) or a
- * failed page stops every page in flight and rejects: there is never half a result.
+ * the result there: the pages after it are cancelled and never included. A failed page is tried
+ * again as `retry` says; cancel (`signal`) or a page that still fails stops every page in flight
+ * and rejects: the promise never resolves with half a result, and what arrived stays in `pages`.
  */
-export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPORT_STEP, concurrency = EXPORT_CONCURRENCY }: FetchAllOptions): Promise<ExportRow[]> {
+export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPORT_STEP, concurrency = EXPORT_CONCURRENCY, pages = [], retry }: FetchAllOptions): Promise<ExportRow[]> {
   if (signal.aborted) return Promise.reject(cancelled());
   const width = Math.max(1, Math.floor(concurrency));
   const pageCount = Math.max(0, Math.ceil(total / step));
-  onProgress?.(0, total);
-  if (pageCount === 0) return Promise.resolve([]);
+  /** Pages from this index on are not part of the result (a page before them came back short). */
+  let end = pages.length > 0 ? Math.min(pageCount, pages.length) : pageCount;
+  pages.length = end;
+  const doneRows = () => pages.reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
+  // Not `every`: it skips the holes a new export's array has.
+  const complete = () => {
+    for (let i = 0; i < pages.length; i++) if (pages[i] === undefined) return false;
+    return true;
+  };
+  onProgress?.(doneRows(), total);
+  if (complete()) return Promise.resolve(fetchedRows(pages));
 
   return new Promise<ExportRow[]>((resolve, reject) => {
-    const pages: (ExportRow[] | undefined)[] = new Array<ExportRow[] | undefined>(pageCount);
     const inFlight = new Map<number, AbortController>();
-    /** Pages from this index on are not part of the result (a page before them came back short). */
-    let end = pageCount;
     let next = 0;
     let settled = false;
 
@@ -69,6 +140,7 @@ export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPO
       if (page.length < limit) {
         // The result ends with this page: what comes after it is not wanted.
         end = index + 1;
+        pages.length = end;
         for (const [other, controller] of inFlight) {
           if (other >= end) {
             controller.abort();
@@ -76,18 +148,11 @@ export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPO
           }
         }
       }
-      let done = 0;
-      let complete = true;
-      for (let i = 0; i < end; i++) {
-        const rows = pages[i];
-        if (rows) done += rows.length;
-        else complete = false;
-      }
-      onProgress?.(done, total);
-      if (complete) {
+      onProgress?.(doneRows(), total);
+      if (complete()) {
         settled = true;
         stopAll();
-        resolve(pages.slice(0, end).flatMap((rows) => rows ?? []));
+        resolve(fetchedRows(pages));
         return;
       }
       launch();
@@ -96,17 +161,12 @@ export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPO
     const launch = () => {
       while (!settled && inFlight.size < width && next < end) {
         const index = next++;
+        if (pages[index] !== undefined) continue;
         const offset = index * step;
         const limit = Math.min(step, total - offset);
         const controller = new AbortController();
         inFlight.set(index, controller);
-        let request: Promise<ExportRow[]>;
-        try {
-          request = fetchPage(offset, limit, controller.signal);
-        } catch (error) {
-          request = Promise.reject(error);
-        }
-        request.then(
+        pageWithRetries(fetchPage, offset, limit, controller.signal, retry).then(
           (page) => arrived(index, limit, page),
           (error: unknown) => {
             inFlight.delete(index);
@@ -119,6 +179,38 @@ export function fetchAllRows({ total, fetchPage, signal, onProgress, step = EXPO
 
     launch();
   });
+}
+
+/** The rows of the pages that arrived, in the API's order. */
+export function fetchedRows(pages: ExportPages): ExportRow[] {
+  return pages.flatMap((rows) => rows ?? []);
+}
+
+/**
+ * Which rows of the result the pages that arrived hold, as the file numbers them (from 1, in the
+ * grid's `order`): merged ranges [first, last]. `total`: the rows the export was asked for.
+ */
+export function fetchedRanges(pages: ExportPages, total: number, order: RowOrder, step = EXPORT_STEP): [number, number][] {
+  const last = pages.at(-1);
+  // A short last page ends the result before the total.
+  const size = last !== undefined && pages.length > 0 ? Math.min(total, (pages.length - 1) * step + last.length) : total;
+  const ranges: [number, number][] = [];
+  pages.forEach((rows, index) => {
+    if (!rows || rows.length === 0) return;
+    // API rows [from, to) (0-based), oldest first.
+    const from = index * step;
+    const to = from + rows.length;
+    const range: [number, number] = order === "asc" ? [from + 1, to] : [size - to + 1, size - from];
+    ranges.push(range);
+  });
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const prev = merged.at(-1);
+    if (prev && range[0] <= prev[1] + 1) prev[1] = Math.max(prev[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
 }
 
 export type HeaderMode = "labels" | "names";
