@@ -116,6 +116,8 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const [stage, setStage] = useState<Stage>({ name: "options" });
   const abortRef = useRef<AbortController | null>(null);
   const jobRef = useRef<Job | null>(null);
+  /** Where "don't save" of a partial file's Shift_JIS report goes back to: the export that stopped. */
+  const stoppedRef = useRef<Extract<Stage, { name: "stopped" }> | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -149,7 +151,9 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const stopped = (job: Job | null, error: unknown) => {
     const pages = job?.pages ?? [];
     const done = fetchedRows(pages).length;
-    setStage({ name: "stopped", error, done, total: rowCount, ranges: job?.scope === "all" ? fetchedRanges(pages, request.total, request.order, exportStep(request.total)) : [] });
+    const next = { name: "stopped", error, done, total: rowCount, ranges: job?.scope === "all" ? fetchedRanges(pages, request.total, request.order, exportStep(request.total)) : [] } as const;
+    stoppedRef.current = next;
+    setStage(next);
   };
 
   /** What the export fetches and how it names values: the choice lists come from the grid's own queries (cached). */
@@ -359,7 +363,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
     const { report } = stage;
     footer = (
       <>
-        <Button onClick={() => setStage({ name: "options" })}>{t("report.cancel")}</Button>
+        <Button onClick={() => setStage(stage.partial && stoppedRef.current ? stoppedRef.current : { name: "options" })}>{t("report.cancel")}</Button>
         <Button variant="primary" onClick={() => finish(stage.doc, stage.codec, stage.rows, stage.partial)}>
           {t("report.continue")}
         </Button>
