@@ -70,6 +70,7 @@ async function appearances(page: Page, selector: string): Promise<string[]> {
 
 const ERROR_PANEL = '[data-grid-state="error"]';
 const EXPORT_STOPPED = '[data-export-state="stopped"]';
+const EXPORT_RETRYING = '[data-export-state="running"][data-retrying]';
 
 /** The key the grid shows first on `page` (newest first) for a result of `total` under `conditions`. */
 async function firstKeyOfPage(total: number, page: number, size: number, conditions: Record<string, string> = {}): Promise<string> {
@@ -78,12 +79,13 @@ async function firstKeyOfPage(total: number, page: number, size: number, conditi
   return rows[0]?.receive_order_id ?? "";
 }
 
-async function expectPage(orders: OrdersPage, total: number, page: number, conditions: Record<string, string> = {}): Promise<void> {
+/** The grid shows `page` of the result: its URL, and its first row as the API has it (`key`, when asked before a fault). */
+async function expectPage(orders: OrdersPage, total: number, page: number, conditions: Record<string, string> = {}, key?: string): Promise<void> {
   await orders.waitForRows();
   // Page 1 is the URL without a page.
   if (page === 1) await expect(orders.page).not.toHaveURL(/[?&]page=/);
   else await expect(orders.page).toHaveURL(new RegExp(`[?&]page=${page}(&|$)`));
-  await expect(orders.rowAt(0)).toHaveAttribute("data-row-key", await firstKeyOfPage(total, page, 50, conditions));
+  await expect(orders.rowAt(0)).toHaveAttribute("data-row-key", key ?? (await firstKeyOfPage(total, page, 50, conditions)));
 }
 
 // ----- grid: paging and filtering -------------------------------------------------------------
@@ -106,12 +108,16 @@ for (const { name, fault, browserSees } of ONE_OFF) {
     const orders = new OrdersPage(page);
     await orders.goto("?size=50");
     const total = await orders.total();
+    // What the API itself answers, asked before any fault is in place.
+    const conditions = { [`${STATUS}-in`]: "20" };
+    const filtered = await sandboxCount("staff", COUNT, conditions);
+    const keys = { page2: await firstKeyOfPage(total, 2, 50), filtered: await firstKeyOfPage(filtered, 1, 50, conditions) };
 
     await test.step("the next page", async () => {
       const mark = await callLogMark();
       await addFault({ ...fault, path: SEARCH });
       await orders.goToPage("next");
-      await expectPage(orders, total, 2);
+      await expectPage(orders, total, 2, {}, keys.page2);
       // The faulty call was made, then made again (the sandbox logs a call when it answers: a
       // timed-out one once its delay is over).
       await expect.poll(async () => (await callsSince(mark, SEARCH)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -121,10 +127,8 @@ for (const { name, fault, browserSees } of ONE_OFF) {
       const mark = await callLogMark();
       await addFault({ ...fault, path: COUNT });
       await orders.chooseQuickFilter(q.status, ["納品書印刷待ち"]);
-      const conditions = { [`${STATUS}-in`]: "20" };
-      const expected = await sandboxCount("staff", COUNT, conditions);
-      await orders.expectTotal(expected);
-      await expectPage(orders, expected, 1, conditions);
+      await orders.expectTotal(filtered);
+      await expectPage(orders, filtered, 1, conditions, keys.filtered);
       await expect.poll(async () => (await callsSince(mark, COUNT)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     });
 
@@ -137,13 +141,15 @@ for (const { name, fault, browserSees } of ONE_OFF) {
 /** What React logs for the failure the grid's error boundary caught (the BffError's message). */
 const caught = (message: string) => new RegExp(`^console: BffError: ${escapeRegExp(message)}`);
 const INJECTED = "障害を注入しました (injected fault)";
+/** The BFF's message for a pair the API no longer takes. */
+const SIGN_IN_ENDED = "The sign-in has ended. Sign in again.";
 
 const PERSISTENT: { name: string; fault: Omit<Fault, "path">; status: number; code: string; reason: string; calls: "retried" | number; logged: RegExp }[] = [
   { name: "HTTP 500", fault: { kind: "http500" }, status: 502, code: "http-status", reason: ja.query.error.failed, calls: "retried", logged: caught("API answered HTTP 500 with a body that is not JSON") },
   { name: "malformed JSON", fault: { kind: "malformed" }, status: 502, code: "bad-response", reason: ja.query.error.failed, calls: "retried", logged: caught("API answered HTTP 200 with a body that is not JSON") },
   { name: "a timeout", fault: { kind: "delay", delay_ms: 11_000 }, status: 502, code: "timeout", reason: ja.query.error.failed, calls: "retried", logged: caught("API did not answer within 10000 ms") },
   // Once by the gateway with the stored pair, then never again by the page.
-  { name: "002002 again after the gateway's retry", fault: { kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, calls: 2, logged: caught(INJECTED) },
+  { name: "002002 again after the gateway's retry", fault: { kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, calls: 2, logged: caught(SIGN_IN_ENDED) },
   { name: "004001 (no permission)", fault: { kind: "error", code: "004001" }, status: 403, code: "004001", reason: ja.query.error.forbidden, calls: 1, logged: caught(INJECTED) },
 ];
 
@@ -206,6 +212,8 @@ test("grid: a slow answer keeps the rows on screen marked as loading, then shows
   await orders.goto("?size=50");
   const total = await orders.total();
   const firstKey = await orders.rowKey(0);
+  const conditions = { [`${STATUS}-in`]: "20" };
+  const filtered = await sandboxCount("staff", COUNT, conditions);
 
   await addFault({ path: SEARCH, kind: "delay", delay_ms: 2_000 });
   await orders.goToPage("next");
@@ -218,10 +226,8 @@ test("grid: a slow answer keeps the rows on screen marked as loading, then shows
   await addFault({ path: COUNT, kind: "delay", delay_ms: 2_000 });
   await orders.chooseQuickFilter(q.status, ["納品書印刷待ち"]);
   await expect(orders.state("loading")).toBeVisible();
-  const conditions = { [`${STATUS}-in`]: "20" };
-  const expected = await sandboxCount("staff", COUNT, conditions);
-  await orders.expectTotal(expected);
-  await expectPage(orders, expected, 1, conditions);
+  await orders.expectTotal(filtered);
+  await expectPage(orders, filtered, 1, conditions);
   expect(await appearances(page, ERROR_PANEL), "the error panel").toEqual([]);
 });
 
@@ -230,19 +236,31 @@ test("grid: a persistently busy API (003002) is waited for with wait_flag=1: the
   const orders = new OrdersPage(page);
   await orders.goto("?size=50");
   const total = await orders.total();
+  const key = await firstKeyOfPage(total, 2, 50);
   const mark = await callLogMark();
   await addFault({ path: SEARCH, kind: "busy", delay_ms: 1_500 });
   await orders.goToPage("next");
   await expect(orders.state("loading")).toBeVisible();
-  await expectPage(orders, total, 2);
+  await expectPage(orders, total, 2, {}, key);
   // Busy once, then the same read with wait_flag=1, which waited and answered.
   expect((await callsSince(mark, SEARCH)).map((c) => c.result)).toEqual(["error", "success"]);
   expect(await appearances(page, ERROR_PANEL), "the error panel").toEqual([]);
 });
 
-/** A browser of its own, signed in at `where`: the fault ends its session (the shared signed-in state must stay alive). */
+/**
+ * A browser of its own, signed in at `where`: the fault ends its session (the shared signed-in
+ * state must stay alive). Its cookies start empty: a context made in a test takes the test's saved
+ * sign-in otherwise, and signing in again there would end that shared session (a sign-in replaces
+ * the browser's previous one).
+ */
 async function ownSession(browser: Browser, baseURL: string | undefined, where: string, allowed: RegExp[]) {
-  const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL,
+    locale: "ja-JP",
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+    storageState: { cookies: [], origins: [] },
+  });
   const unexpected: string[] = [];
   context.on("console", (m) => {
     const line = `console: ${m.text()} (${m.location().url})`;
@@ -267,7 +285,8 @@ for (const { name, fault } of [
   { name: "redirect", fault: { path: SEARCH, kind: "redirect", times: 1 } as Fault },
 ]) {
   test(`grid: ${name} on the next page sends the person to sign in again, then back to that page with its filters`, async ({ browser, baseURL }) => {
-    const { context, page, unexpected } = await ownSession(browser, baseURL, `/orders${SHIPPED}`, [failedResource(401, BFF_ORDERS)]);
+    // The failure the page meets on its way to sign in again (the error boundary logs it).
+    const { context, page, unexpected } = await ownSession(browser, baseURL, `/orders${SHIPPED}`, [failedResource(401, BFF_ORDERS), caught(SIGN_IN_ENDED)]);
     try {
       const orders = new OrdersPage(page);
       await orders.waitForRows();
@@ -360,6 +379,7 @@ for (const { name, fault, browserSees } of ONE_OFF) {
   test(`export: a one-off ${name} on a page in the middle is retried on its own; the file holds every row once`, async ({ page, consoleErrors }) => {
     if (browserSees) consoleErrors.allow(failedResource(browserSees, BFF_SEARCH));
     await watchAppearances(page, EXPORT_STOPPED);
+    await watchAppearances(page, EXPORT_RETRYING);
     const orders = new OrdersPage(page);
     await orders.goto("?size=50");
     const total = await orders.total();
@@ -374,6 +394,8 @@ for (const { name, fault, browserSees } of ONE_OFF) {
     expect(ids).toHaveLength(total);
     expect(new Set(ids)).toEqual(new Set(everything));
     expect(await appearances(page, EXPORT_STOPPED), "the export's stopped panel").toEqual([]);
+    // A failure the page itself retried is said under the progress while it does.
+    if (browserSees) expect(await appearances(page, EXPORT_RETRYING), "the retrying note").toContain("shown");
     // Every page once, and the middle one again.
     await expect.poll(async () => (await callsSince(mark, SEARCH)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(pages + 1);
   });

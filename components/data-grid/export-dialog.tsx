@@ -74,7 +74,7 @@ type ExportDialogProps = {
 };
 
 /** Which rows a file holds when the export stopped before the end. */
-interface Partial {
+interface PartialFile {
   total: number;
   ranges: [number, number][];
 }
@@ -82,8 +82,8 @@ interface Partial {
 type Stage =
   | { name: "options" }
   | { name: "running"; done: number; total: number; retrying: boolean }
-  | { name: "report"; report: UnmappableReport; doc: CsvDocument; codec: SjisCodec; rows: number; partial?: Partial }
-  | { name: "done"; fileName: string; rows: number; partial?: Partial }
+  | { name: "report"; report: UnmappableReport; doc: CsvDocument; codec: SjisCodec; rows: number; partial?: PartialFile }
+  | { name: "done"; fileName: string; rows: number; partial?: PartialFile }
   | { name: "stopped"; error: unknown; done: number; total: number; ranges: [number, number][] };
 
 /** An export as started: what it fetches and names, and the pages that came so far (kept when it stops). */
@@ -116,20 +116,22 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const [stage, setStage] = useState<Stage>({ name: "options" });
   const abortRef = useRef<AbortController | null>(null);
   const jobRef = useRef<Job | null>(null);
+  /** Where "don't save" of a partial file's Shift_JIS report goes back to: the export that stopped. */
+  const stoppedRef = useRef<Extract<Stage, { name: "stopped" }> | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const selectedCount = request.selectedKeys.length;
   const rowCount = scope === "all" ? request.total : selectedCount;
 
-  const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number, partial?: Partial) => {
+  const finish = (doc: CsvDocument, codec: SjisCodec | undefined, rows: number, partial?: PartialFile) => {
     const fileName = partial ? exportFileName(definition.id).replace(/\.csv$/, "-partial.csv") : exportFileName(definition.id);
     saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], fileName, encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
     setStage(partial ? { name: "done", fileName, rows, partial } : { name: "done", fileName, rows });
   };
 
   /** Lays the rows (in the grid's order) out as the file and saves it, after the Shift_JIS check. */
-  const write = async (job: Job, rows: ExportRow[], signal: AbortSignal | undefined, partial?: Partial) => {
+  const write = async (job: Job, rows: ExportRow[], signal: AbortSignal | undefined, partial?: PartialFile) => {
     const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
     const doc = exportDocument(namedRows(rows, job.namers), job.exportFields, header, locale, protect);
     if (encoding === "sjis") {
@@ -149,7 +151,9 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const stopped = (job: Job | null, error: unknown) => {
     const pages = job?.pages ?? [];
     const done = fetchedRows(pages).length;
-    setStage({ name: "stopped", error, done, total: rowCount, ranges: job?.scope === "all" ? fetchedRanges(pages, request.total, request.order, exportStep(request.total)) : [] });
+    const next = { name: "stopped", error, done, total: rowCount, ranges: job?.scope === "all" ? fetchedRanges(pages, request.total, request.order, exportStep(request.total)) : [] } as const;
+    stoppedRef.current = next;
+    setStage(next);
   };
 
   /** What the export fetches and how it names values: the choice lists come from the grid's own queries (cached). */
@@ -359,7 +363,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
     const { report } = stage;
     footer = (
       <>
-        <Button onClick={() => setStage({ name: "options" })}>{t("report.cancel")}</Button>
+        <Button onClick={() => setStage(stage.partial && stoppedRef.current ? stoppedRef.current : { name: "options" })}>{t("report.cancel")}</Button>
         <Button variant="primary" onClick={() => finish(stage.doc, stage.codec, stage.rows, stage.partial)}>
           {t("report.continue")}
         </Button>
