@@ -229,7 +229,7 @@ for (const { name, fault } of [
 ]) {
   test(`${name} during a refresh sends the person to sign in again, then back to the board with its period and filters`, async ({ browser, baseURL }) => {
     // Its own sign-in: the fault ends the session (the shared signed-in state must stay alive).
-    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
     const unexpected: string[] = [];
     context.on("console", (m) => {
       const line = `console: ${m.text()} (${m.location().url})`;

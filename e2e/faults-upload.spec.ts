@@ -295,7 +295,7 @@ test.describe("the sign-in ends mid-send", () => {
   for (const fault of [{ kind: "error" as const, code: "002004" }, { kind: "redirect" as const }]) {
     test(`${fault.code ?? fault.kind}: sign in again, back on /uploads the file goes on from the batch that was refused, none sent twice`, async ({ browser, baseURL }) => {
       test.setTimeout(240_000);
-      const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
       const page = await context.newPage();
       try {
         await signInThroughForm(page, "manager", "/uploads");
@@ -335,7 +335,7 @@ test.describe("the sign-in ends mid-send", () => {
 
   test("002004 on the queue check: sign in again, back on /uploads the batch is followed to done, nothing sent again", async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ baseURL, locale: "ja-JP", viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     try {
       await signInThroughForm(page, "manager", "/uploads");
