@@ -73,6 +73,22 @@ async function expectDistinctJobs(page: Page, fileName: string, batches: number)
   expect(new Set(queIds).size).toBe(batches);
 }
 
+/**
+ * The file applied exactly once, against the sandbox: `calls` upload calls since `mark`, one new
+ * que job per batch (each batch its own), and the stock moved by the file's rows once.
+ */
+async function expectAppliedOnce(
+  page: Page,
+  user: SandboxUser,
+  f: Awaited<ReturnType<typeof stockFile>>,
+  { mark, calls, jobsBefore, batches }: { mark: number; calls: number; jobsBefore: number; batches: number },
+): Promise<void> {
+  expect((await callsSince(mark, UPLOAD)).length).toBe(calls);
+  expect(await queJobCount(user)).toBe(jobsBefore + batches);
+  await expectDistinctJobs(page, f.fileName, batches);
+  await expectStock(user, f.pairs, expectedQuantities(f.before, f.rows));
+}
+
 async function dropAndCheck(uploads: UploadsPage, fileName: string, bytes: Buffer, rows: number): Promise<FileCard> {
   await uploads.goto();
   await uploads.drop("warehouse-stock", { name: fileName, mimeType: "text/csv", buffer: bytes });
@@ -112,10 +128,7 @@ test.describe("faults that recover by themselves", () => {
       }
       await card.expectAllDone(2);
       await expect(card.root.getByRole("alert")).toHaveCount(0);
-      expect((await callsSince(mark, UPLOAD)).length).toBe(c.uploadCalls);
-      expect(await queJobCount("staff")).toBe(jobsBefore + 2);
-      await expectDistinctJobs(page, f.fileName, 2);
-      await expectStock("staff", f.pairs, expectedQuantities(f.before, f.rows));
+      await expectAppliedOnce(page, "staff", f, { mark, calls: c.uploadCalls, jobsBefore, batches: 2 });
     });
   }
 
@@ -172,10 +185,7 @@ test.describe("a busy API that stays busy", () => {
     await clearFaults();
     await alert.getByRole("button", { name: t.send.retry }).click();
     await card.expectAllDone(2);
-    expect((await callsSince(mark, UPLOAD)).length).toBe(7);
-    expect(await queJobCount("staff")).toBe(jobsBefore + 2);
-    await expectDistinctJobs(page, f.fileName, 2);
-    await expectStock("staff", f.pairs, expectedQuantities(f.before, f.rows));
+    await expectAppliedOnce(page, "staff", f, { mark, calls: 7, jobsBefore, batches: 2 });
   });
 });
 
@@ -220,10 +230,7 @@ test.describe("an answer lost after the batch left", () => {
         await card.expectBatchState(card.batchRows.nth(0), "done", 60_000);
         await card.resumeButton.click();
         await card.expectAllDone(2);
-        expect((await callsSince(mark, UPLOAD)).length).toBe(3);
-        expect(await queJobCount("staff")).toBe(jobsBefore + 2);
-        await expectDistinctJobs(page, f.fileName, 2);
-        await expectStock("staff", f.pairs, expectedQuantities(f.before, f.rows));
+        await expectAppliedOnce(page, "staff", f, { mark, calls: 3, jobsBefore, batches: 2 });
       });
     });
   }
@@ -320,13 +327,10 @@ test.describe("the sign-in ends mid-send", () => {
         await expect(entry.root).toBeVisible({ timeout: 60_000 });
         // Sending continues by itself: batches 2 and 3, then the queue.
         await expect(uploads.historyRow(f.fileName)).toContainText(t.fileStatus.done, { timeout: 120_000 });
-        expect((await callsSince(mark, UPLOAD)).length).toBe(4);
-        expect(await queJobCount("manager")).toBe(jobsBefore + 3);
-        await expectDistinctJobs(page, f.fileName, 3);
         const [file] = await journalFiles(page.request, f.fileName);
         // Batch 2's first claim met the refusal (nothing queued), its second went through.
         expect(file?.batches.map((b) => b.sendCount)).toEqual([1, 2, 1]);
-        await expectStock("manager", f.pairs, expectedQuantities(f.before, f.rows));
+        await expectAppliedOnce(page, "manager", f, { mark, calls: 4, jobsBefore, batches: 3 });
       } finally {
         await context.close();
       }
@@ -353,12 +357,9 @@ test.describe("the sign-in ends mid-send", () => {
       await page.waitForURL((url) => url.pathname === "/uploads");
 
       await expect(uploads.historyRow(f.fileName)).toContainText(t.fileStatus.done, { timeout: 120_000 });
-      expect((await callsSince(mark, UPLOAD)).length).toBe(2);
-      expect(await queJobCount("manager")).toBe(jobsBefore + 2);
-      await expectDistinctJobs(page, f.fileName, 2);
       const [file] = await journalFiles(page.request, f.fileName);
       expect(file?.batches.map((b) => b.sendCount)).toEqual([1, 1]);
-      await expectStock("manager", f.pairs, expectedQuantities(f.before, f.rows));
+      await expectAppliedOnce(page, "manager", f, { mark, calls: 2, jobsBefore, batches: 2 });
     } finally {
       await context.close();
     }
