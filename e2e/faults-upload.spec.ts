@@ -97,6 +97,21 @@ async function dropAndCheck(uploads: UploadsPage, fileName: string, bytes: Buffe
   return card;
 }
 
+/**
+ * A 3,001-row stock file of staff's (two batches), dropped and checked, then sent with `fault` in
+ * place on the upload call: what the story goes on from.
+ */
+async function sendWithFault(page: Page, name: string, fault: Omit<Parameters<typeof addFault>[0], "path">) {
+  const f = await stockFile("staff", name, 3001);
+  const uploads = new UploadsPage(page);
+  const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
+  const jobsBefore = await queJobCount("staff");
+  await addFault({ path: UPLOAD, ...fault });
+  const mark = await callLogMark();
+  await card.sendButton.click();
+  return { f, uploads, card, jobsBefore, mark };
+}
+
 /** A message with any values for its arguments, anywhere in a text. */
 const somewhere = (message: string) => new RegExp(message.split(/\{[^}]+\}/).map((p) => p.replace(/[.*+?^$()|[\]{}\\]/g, "\\$&")).join(".+"));
 
@@ -113,13 +128,7 @@ test.describe("faults that recover by themselves", () => {
       test.setTimeout(180_000);
       // A busy answer is the send route's 503 (the batch back to "stored"), which the page handles.
       consoleErrors.allow(failedResource(503, "/send"));
-      const f = await stockFile("staff", `fault-${c.fault.kind}${c.fault.code ?? ""}`, 3001);
-      const uploads = new UploadsPage(page);
-      const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
-      const jobsBefore = await queJobCount("staff");
-      await addFault({ path: UPLOAD, ...c.fault });
-      const mark = await callLogMark();
-      await card.sendButton.click();
+      const { f, card, jobsBefore, mark } = await sendWithFault(page, `fault-${c.fault.kind}${c.fault.code ?? ""}`, c.fault);
       if (c.fault.kind === "delay") {
         await expect(card.root.getByRole("status").filter({ hasText: fill(t.progress.sending, { batch: 1, total: 2, rows: "3,001", sent: "0" }) })).toBeVisible();
       }
@@ -165,13 +174,7 @@ test.describe("a busy API that stays busy", () => {
   test("the page tries 4 more times, then says so with Retry; the file is kept and Retry sends it once", async ({ page, consoleErrors }) => {
     test.setTimeout(180_000);
     consoleErrors.allow(failedResource(503, "/send"));
-    const f = await stockFile("staff", "fault-busy-long", 3001);
-    const uploads = new UploadsPage(page);
-    const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
-    const jobsBefore = await queJobCount("staff");
-    await addFault({ path: UPLOAD, kind: "busy" });
-    const mark = await callLogMark();
-    await card.sendButton.click();
+    const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-busy-long", { kind: "busy" });
 
     const alert = card.root.getByRole("alert");
     await expect(alert).toContainText(ja.query.error.busy, { timeout: 60_000 });
@@ -197,13 +200,7 @@ test.describe("an answer lost after the batch left", () => {
   for (const c of cases) {
     test(`${c.name}: the batch is "outcome unknown", never sent again by itself; checked, sent again once by a person, then the rest`, async ({ page }) => {
       test.setTimeout(180_000);
-      const f = await stockFile("staff", `fault-${c.fault.kind}`, 3001);
-      const uploads = new UploadsPage(page);
-      const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
-      const jobsBefore = await queJobCount("staff");
-      await addFault({ path: UPLOAD, ...c.fault });
-      const mark = await callLogMark();
-      await card.sendButton.click();
+      const { f, uploads, card, jobsBefore, mark } = await sendWithFault(page, `fault-${c.fault.kind}`, c.fault);
 
       await test.step("the page says the outcome is unknown, how to check, and keeps the rest", async () => {
         const outcome = card.root.locator("[data-batch-outcome=unknown]");
@@ -237,13 +234,7 @@ test.describe("an answer lost after the batch left", () => {
 
   test("a timeout (11 s > 10 s): unknown, and the sandbox did queue it; the person resumes the rest without it, applied once", async ({ page }) => {
     test.setTimeout(240_000);
-    const f = await stockFile("staff", "fault-timeout", 3001);
-    const uploads = new UploadsPage(page);
-    const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
-    const jobsBefore = await queJobCount("staff");
-    await addFault({ path: UPLOAD, kind: "delay", delay_ms: 11_000, times: 1 });
-    const mark = await callLogMark();
-    await card.sendButton.click();
+    const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-timeout", { kind: "delay", delay_ms: 11_000, times: 1 });
 
     await expect(card.root.getByRole("status").filter({ hasText: fill(t.progress.sending, { batch: 1, total: 2, rows: "3,001", sent: "0" }) })).toBeVisible();
     const outcome = card.root.locator("[data-batch-outcome=unknown]");
@@ -274,13 +265,7 @@ test.describe("an answer lost after the batch left", () => {
 test.describe("no permission (004001)", () => {
   test("the batch fails with a clear message, nothing is retried or applied, the rest stays stored", async ({ page }) => {
     test.setTimeout(180_000);
-    const f = await stockFile("staff", "fault-004001", 3001);
-    const uploads = new UploadsPage(page);
-    const card = await dropAndCheck(uploads, f.fileName, f.bytes, 3001);
-    const jobsBefore = await queJobCount("staff");
-    await addFault({ path: UPLOAD, kind: "error", code: "004001" });
-    const mark = await callLogMark();
-    await card.sendButton.click();
+    const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-004001", { kind: "error", code: "004001" });
 
     const outcome = card.root.locator("[data-batch-outcome=failed]");
     await expect(outcome).toContainText(fill(t.outcome.forbiddenTitle, { batch: 1, total: 2 }), { timeout: 60_000 });
