@@ -37,7 +37,7 @@ export const load: Bench = {
   async run() {
     const logFile = path.resolve(`.data/bench-load-${PORT}.jsonl`);
     rmSync(logFile, { force: true });
-    await dropSandboxSchema();
+    await dropLeftovers();
     const cluster = await Cluster.start(PORT, {
       SANDBOX_ACCESS_TTL_S: String(ACCESS_TTL_S),
       SANDBOX_DATABASE_URL: ADMIN_URL,
@@ -98,8 +98,7 @@ export const load: Bench = {
       });
     } finally {
       await cluster.stop();
-      await dropDatabase(PORT);
-      await dropSandboxSchema();
+      await dropLeftovers();
     }
     return rows;
   },
@@ -140,16 +139,11 @@ export function splitFromLog(text: string): { requests: number; request: Percent
   };
 }
 
-async function dropDatabase(port: number): Promise<void> {
+/** What a run leaves in the PostgreSQL server: the cluster's database and the sandbox's schema. */
+async function dropLeftovers(): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS backyard_cluster_${port} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-}
-
-async function dropSandboxSchema(): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS backyard_cluster_${PORT} WITH (FORCE)`).catch(() => undefined);
   await admin.query(`DROP SCHEMA IF EXISTS ${SANDBOX_SCHEMA} CASCADE`).catch(() => undefined);
   await admin.end();
 }
