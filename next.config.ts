@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   output: process.env.BACKYARD_STANDALONE === "1" ? "standalone" : undefined,
   // PGlite loads its WASM and data files from its package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // The BFF is a Pages API route (pages/api/ne): its dependencies are bundled as the App Router's
+  // are (by default the Pages Router loads node_modules at run time, where `server-only` resolves
+  // to its throwing entry and next-auth's ESM cannot import next/server).
+  bundlePagesRouterDependencies: true,
   experimental: {
     // proxy.ts copies a page request's body before the page reads it; Next's default keeps up to
     // 10 MB of it. Pages take small forms only (server actions: 1 MB). /api/ skips proxy.ts.

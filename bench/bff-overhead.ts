@@ -14,7 +14,9 @@
 // remote API would (its /__sandbox/latency control, same stack, same run). There the BFF's own
 // cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. And the CPU
 // the BFF adds per request in the Next.js process is set beside what Next's do-nothing rewrite
-// adds (both measured at 0 ms): the BFF's should be no more.
+// adds (both measured at 0 ms): the BFF's should be no more. Beside them, what a route costs Next
+// before any work of its own: an App Router route handler doing nothing, and a Pages API route
+// doing nothing (the kind the BFF is, since the first costs twice as much).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
@@ -144,6 +146,10 @@ export const bffOverhead: Bench = {
           requests: [{ url: `${app}/api/bench/floor?bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: "{}" }],
           expect: { status: 200, headIncludes: '{"rows":' },
         },
+        floorPages: {
+          requests: [{ url: `${app}/api/bench/floor-pages?bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: "{}" }],
+          expect: { status: 200, headIncludes: '{"rows":' },
+        },
         floorRead: {
           requests: [{ url: `${app}/api/bench/floor?read=1&bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: bffBody }],
           expect: { status: 200, headIncludes: '{"rows":' },
@@ -240,6 +246,14 @@ export const bffOverhead: Bench = {
         unit: "ms",
         baseline: { name: "rewrite", value: nextCpu("rewrite") },
         ratio: median(parts.floor!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
+      });
+      rows.push({
+        bench: "bff-overhead",
+        name: "do-nothing Pages API route's (the BFF's kind of route: pages/api/ne), reading the body and answering as many bytes",
+        value: nextCpu("floorPages"),
+        unit: "ms",
+        baseline: { name: "rewrite", value: nextCpu("rewrite") },
+        ratio: median(parts.floorPages!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
       });
       rows.push({
         bench: "bff-overhead",

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "i18n", "messages", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "pages", "components", "lib", "i18n", "messages", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 const SKIP = new Set(["node_modules", ".data", ".git", "test-results", "playwright-report"]);
 
 function newestMtime(root) {

@@ -10,7 +10,7 @@ import { masterHref, masterKinds, masterScreens } from "./screens";
 
 export function MastersNav() {
   const t = useTranslations("masters");
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const idPrefix = useId();
   return (
     <nav aria-label={t("navLabel")} className="xl:sticky xl:top-16 xl:max-h-[calc(100dvh-5rem)] xl:w-60 xl:shrink-0 xl:self-start xl:overflow-y-auto">

@@ -20,7 +20,7 @@ export function MobileNav({ footer }: MobileNavProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const drawerId = useId();
 
   const show = () => {

@@ -16,7 +16,7 @@ type NavListProps = {
 // Rendered inside a <nav> by the sidebar and by the mobile drawer.
 export function NavList({ onNavigate }: NavListProps) {
   const t = useTranslations("nav");
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const idPrefix = useId();
 
   const link = (navItem: NavItem) => {

@@ -5,6 +5,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { getToken } from "next-auth/jwt";
 import { serverEnv } from "@/lib/env";
+import type { HeaderReader } from "@/lib/http/api-request";
 import { SESSION_COOKIE } from "./config";
 
 const CACHE_MS = 60_000;
@@ -46,7 +47,7 @@ export async function currentSessionKey(): Promise<string | null> {
  * The same from a request's own Cookie header: for route handlers on the hot path, where
  * next/headers' cookie jar costs more than the cached decode itself.
  */
-export async function sessionKeyOf(request: Request): Promise<string | null> {
+export async function sessionKeyOf(request: { headers: HeaderReader }): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header) return null;
   const pairs: { name: string; value: string }[] = [];

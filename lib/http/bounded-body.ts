@@ -4,6 +4,8 @@
 // left unread, not cancelled: cancelling resets the connection before the client can read the
 // 413, while an unread body only holds the connection back (TCP backpressure, no memory).
 
+import type { RequestWithBody } from "./api-request";
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`the request is larger than ${limit} bytes`);
@@ -12,22 +14,38 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The body's bytes, at most `limit` of them; throws BodyTooLargeError past it. */
-export async function readBoundedBytes(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBoundedBytes(request: RequestWithBody, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError(limit);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const body = request.body;
+  if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  const take = (value: Uint8Array): void => {
     size += value.byteLength;
-    if (size > limit) {
-      reader.releaseLock();
-      throw new BodyTooLargeError(limit);
-    }
+    if (size > limit) throw new BodyTooLargeError(limit);
     chunks.push(value);
+  };
+  if ("getReader" in body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        take(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    // Node's request: its iterator is left as it is past the limit (return() would destroy the
+    // socket before the 413 is read).
+    const iterator = body[Symbol.asyncIterator]();
+    for (;;) {
+      const { done, value } = await iterator.next();
+      if (done) break;
+      take(value);
+    }
   }
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(size);
@@ -42,7 +60,7 @@ export async function readBoundedBytes(request: Request, limit: number): Promise
 const utf8 = new TextDecoder("utf-8");
 
 /** The body as UTF-8 text, at most `limit` bytes; throws BodyTooLargeError past it. */
-export async function readBoundedText(request: Request, limit: number): Promise<string> {
+export async function readBoundedText(request: RequestWithBody, limit: number): Promise<string> {
   return utf8.decode(await readBoundedBytes(request, limit));
 }
 

@@ -1,9 +1,10 @@
 import "server-only";
-// The one set of helpers of the dashboard's JSON route handlers: the BFF proxy (app/api/ne), the
+// The one set of helpers of the dashboard's JSON route handlers: the BFF proxy (pages/api/ne), the
 // grid storage (app/api/grid) and the upload journal (app/api/uploads). Every answer is JSON with
 // the API headers; every error has the BFF's shape `{error:{code, message, retryable, kind}}`; a
 // body is read only as application/json, within its byte limit, and checked with a zod schema.
 import type { NeErrorKind, PublicError } from "@/lib/ne/errors";
+import type { RequestHead, RequestWithBody } from "./api-request";
 import { API_JSON_HEADERS } from "./api-headers";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "./bounded-body";
 import { refuseCrossSite } from "./same-origin";
@@ -11,15 +12,29 @@ import { refuseCrossSite } from "./same-origin";
 /** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
 const COMPRESS_FROM_BYTES = 256 * 1024;
 
+/**
+ * The text or bytes each answer below was made of, so that a route served from Node's own
+ * response (lib/http/node-route.ts) writes them as they are instead of reading them back out of
+ * the Response's stream.
+ */
+const answerBodies = new WeakMap<Response, string | Uint8Array>();
+
+/** What `response` was made of, when one of these helpers made it and nobody has read it yet. */
+export function answerBody(response: Response): string | Uint8Array | undefined {
+  return response.bodyUsed ? undefined : answerBodies.get(response);
+}
+
 /** An answer of JSON text (or its UTF-8 bytes) already written. */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
   const size = typeof body === "string" ? body.length : body.byteLength;
-  return new Response(body, {
+  const response = new Response(body, {
     status,
     // proxy.ts skips the API routes: an answer carries its own headers. `no-transform` keeps
     // Next's gzip off small answers (grid pages, views); large ones (exports) compress.
     headers: { ...API_JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
   });
+  answerBodies.set(response, body);
+  return response;
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -71,13 +86,13 @@ export function noSession(): Response {
  * `mutation`: Origin is required, as browsers send it on every POST, PUT, PATCH and DELETE.
  * `kind`: the BFF proxy answers its refusals as invalid-request, whatever the status.
  */
-export function crossSiteRefusal(request: Request, { mutation, kind }: { mutation: boolean; kind?: NeErrorKind }): Response | null {
+export function crossSiteRefusal(request: RequestHead, { mutation, kind }: { mutation: boolean; kind?: NeErrorKind }): Response | null {
   const refused = refuseCrossSite(request, { requireOrigin: mutation });
   return refused ? problem(refused.status, refused.code, refused.message, kind ? { kind } : {}) : null;
 }
 
 /** The 415 for a body that is not application/json (with at most a UTF-8 charset), or null. */
-export function nonJsonRefusal(request: Request): Response | null {
+export function nonJsonRefusal(request: Pick<RequestHead, "headers">): Response | null {
   if (isJsonContentType(request.headers.get("content-type"))) return null;
   return problem(415, "unsupported-media-type", "send the request as application/json");
 }
@@ -114,7 +129,7 @@ export interface ReadJsonOptions {
  * The request's JSON body checked with `schema`, or the answer to give: 415 not JSON, 413 past
  * `limit` (the body is read as a bounded stream), 400 invalid-json, 400 invalid-request.
  */
-export async function readJsonBody<T>(request: Request, schema: BodySchema<T>, options: ReadJsonOptions): Promise<{ data: T } | { response: Response }> {
+export async function readJsonBody<T>(request: RequestWithBody, schema: BodySchema<T>, options: ReadJsonOptions): Promise<{ data: T } | { response: Response }> {
   const notJson = nonJsonRefusal(request);
   if (notJson) return { response: notJson };
   let text: string;

@@ -6,15 +6,16 @@ import "server-only";
 // -Proto and -For are believed only from the configured proxy: a request that carries
 // `x-backyard-proxy: <TRUSTED_PROXY_SECRET>`, a header the proxy sets and a browser cannot.
 import { sameSecret } from "@/lib/security/same-secret";
+import type { RequestHead } from "./api-request";
 
 export const PROXY_SECRET_HEADER = "x-backyard-proxy";
 
 /** True when `request` passed through the configured proxy. */
-export function fromTrustedProxy(request: Request): boolean {
+export function fromTrustedProxy(request: Pick<RequestHead, "headers">): boolean {
   return sameSecret(process.env.TRUSTED_PROXY_SECRET, request.headers.get(PROXY_SECRET_HEADER));
 }
 
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: RequestHead): string {
   const configured = process.env.AUTH_URL;
   if (configured) return new URL(configured).origin;
   const trusted = fromTrustedProxy(request);
@@ -27,7 +28,7 @@ export function publicOrigin(request: Request): string {
 }
 
 /** True when the public origin is https (then cookies are Secure and HSTS is sent). */
-export function httpsOrigin(request?: Request): boolean {
+export function httpsOrigin(request?: RequestHead): boolean {
   const configured = process.env.AUTH_URL;
   if (configured) return configured.startsWith("https://");
   return request ? publicOrigin(request).startsWith("https://") : false;
@@ -39,7 +40,7 @@ export function httpsOrigin(request?: Request): boolean {
  * proxy's last hop is believed; otherwise the header's first entry is used as a key (a client
  * that varies it meets the global limit instead: lib/security/rate-limit.ts).
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<RequestHead, "headers">): string {
   const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (entries.length === 0) return "unknown";
   return (fromTrustedProxy(request) ? entries[entries.length - 1] : entries[0])!.slice(0, 64);

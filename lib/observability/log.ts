@@ -7,6 +7,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
+import type { HeaderReader } from "@/lib/http/api-request";
 
 /** What one request's log lines share; upstream calls add what the request's line reports. */
 export interface RequestContext {
@@ -17,7 +18,10 @@ export interface RequestContext {
   upstreamCalls: number;
 }
 
-const context = new AsyncLocalStorage<RequestContext>();
+// One store per process: a Pages API route (the BFF) and the App Router's routes are separate
+// bundles, and the gateway that reports upstream calls was built by whichever came first.
+const globalForContext = globalThis as typeof globalThis & { __backyardRequestContext?: AsyncLocalStorage<RequestContext> };
+const context = (globalForContext.__backyardRequestContext ??= new AsyncLocalStorage<RequestContext>());
 
 /** Keys whose values never reach a line, wherever they sit (pino's redaction, one level deep). */
 const REDACT = [
@@ -70,7 +74,7 @@ export function logTo(destination: DestinationStream, level = "info"): void {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The request's id: the caller's `x-request-id` when it is a plain token, else a new one. */
-export function requestIdOf(headers: Headers): string {
+export function requestIdOf(headers: HeaderReader): string {
   const given = headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }

@@ -7,6 +7,7 @@ import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } fro
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody, tooManyRequests } from "@/lib/http/json-route";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { FRESH_HEADER } from "../fresh-header";
 import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { choiceListKey, type ChoiceCache } from "./choice-cache";
@@ -74,7 +75,7 @@ function withoutTokens(rows: readonly Record<string, string | null>[]): Record<s
   });
 }
 
-export async function handleOperation(request: Request, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
+export async function handleOperation(request: ApiRequest, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
   const operation = resolveBrowserOperation(segments);
   if (!operation) return problem(404, "unknown-operation", "no such operation: use a path of the API registry");
   if (request.method !== "POST") return problem(405, "method-not-allowed", "operations are called with POST");
