@@ -238,41 +238,21 @@ export const bffOverhead: Bench = {
       // rewrite parses the request, proxies it and streams the answer back: the least a route
       // through Next.js costs).
       const nextCpu = (name: string) => median(parts[name]!.map((x) => x.nextCpuMs!));
-      const cpuRatio = median(parts.bff!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!));
-      rows.push({
+      const againstRewrite = (name: string, label: string): BenchRow => ({
         bench: "bff-overhead",
-        name: `do-nothing route handler's Next.js CPU per request (answers ${answerBytes} bytes, as the BFF does; its p50 ${median(parts.floor!.map((x) => x.p50)).toFixed(1)} ms)`,
-        value: nextCpu("floor"),
+        name: label,
+        value: nextCpu(name),
         unit: "ms",
         baseline: { name: "rewrite", value: nextCpu("rewrite") },
-        ratio: median(parts.floor!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
+        ratio: median(parts[name]!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
       });
-      rows.push({
-        bench: "bff-overhead",
-        name: "do-nothing Pages API route's (the BFF's kind of route: pages/api/ne), reading the body and answering as many bytes",
-        value: nextCpu("floorPages"),
-        unit: "ms",
-        baseline: { name: "rewrite", value: nextCpu("rewrite") },
-        ratio: median(parts.floorPages!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
-      });
-      rows.push({
-        bench: "bff-overhead",
-        name: "the same route handler reading and checking the BFF's request body first",
-        value: nextCpu("floorRead"),
-        unit: "ms",
-        baseline: { name: "rewrite", value: nextCpu("rewrite") },
-        ratio: median(parts.floorRead!.map((x, r) => x.nextCpuMs! / parts.rewrite![r]!.nextCpuMs!)),
-      });
-      rows.push({
-        bench: "bff-overhead",
-        name: "bff Next.js CPU per request, against the do-nothing rewrite's",
-        value: nextCpu("bff"),
-        unit: "ms",
-        baseline: { name: "rewrite", value: nextCpu("rewrite") },
-        ratio: cpuRatio,
-        target: "ratio <= 1.00",
-        pass: cpuRatio <= 1,
-      });
+      rows.push(
+        againstRewrite("floor", `do-nothing route handler's Next.js CPU per request (answers ${answerBytes} bytes, as the BFF does; its p50 ${median(parts.floor!.map((x) => x.p50)).toFixed(1)} ms)`),
+        againstRewrite("floorPages", "do-nothing Pages API route's (the BFF's kind of route: pages/api/ne), reading the body and answering as many bytes"),
+        againstRewrite("floorRead", "the same route handler reading and checking the BFF's request body first"),
+      );
+      const bff = againstRewrite("bff", "bff Next.js CPU per request, against the do-nothing rewrite's");
+      rows.push({ ...bff, target: "ratio <= 1.00", pass: bff.ratio! <= 1 });
 
       // At a distance: the sandbox answers LATENCY_MS later.
       const latency = await fetch(`${sandboxUrl}/__sandbox/latency`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ms: LATENCY_MS }) });
