@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RAW_ROWS_MIN_BYTES, splitRawRows } from "./raw-rows";
+import { RAW_ROWS_MIN_BYTES, scanRows, scanRowsText, splitRawRows } from "./raw-rows";
 
 const PAD = "x".repeat(RAW_ROWS_MIN_BYTES);
 
@@ -127,5 +127,39 @@ describe("splitRawRows", () => {
     }
     // Most damage lands in the padding or a value and still splits; some of it must.
     expect(split).toBeGreaterThan(300);
+  });
+
+  it("reads rows alike with the row pattern and with the byte loop, whatever the bytes (fuzzed)", () => {
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pieces = ['"', "\\", "{", "}", "[", "]", ",", ":", " ", "\n", "\t", "1", "null", "nul", "data", "\\u0041", "\\u00", "\\q", "あ", "\u0001", "\\n", "{}", "[]", '""'];
+    let agreedRows = 0;
+    for (let round = 0; round < 4000; round++) {
+      let text = `{"result":"success","data":${JSON.stringify(rowsOf(8), null, round % 2 ? 1 : undefined)},"pad":"x"}`;
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const from = text.indexOf('"data":') + 8;
+        const at = from + Math.floor(random() * (text.length - from));
+        text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at + Math.floor(random() * 3));
+      }
+      const bytes = Buffer.from(text);
+      const at = bytes.indexOf('"data":[') + 7;
+      if (at < 7) continue;
+      const byLoop = scanRows(bytes, at);
+      expect(scanRowsText(bytes.latin1Slice(0, bytes.length), at)).toEqual(byLoop);
+      if (byLoop) agreedRows++;
+    }
+    // Both verdicts are met: some damage leaves the rows valid, most does not.
+    expect(agreedRows).toBeGreaterThan(200);
+    expect(agreedRows).toBeLessThan(3800);
+  });
+
+  it("checks keys for a token with the byte loop when the rows mention one: a value may, a key may not", () => {
+    const mentioned = answer([{ note: "the token is not a key", a: "1" }], { pad: PAD });
+    expect(splitRawRows(mentioned)?.rowCount).toBe(1);
+    expect(splitRawRows(answer([{ note: "x", Token: "1" }], { pad: PAD }))).toBeNull();
+    expect(splitRawRows(answer([{ note: "x" }, { a: "1", my_tOkEn: "1" }], { pad: PAD }))).toBeNull();
   });
 });

@@ -7,6 +7,12 @@
 // normalize, a key naming a token, an escaped key, bytes that are not UTF-8, a shape not
 // expected) answers null, and the caller takes the ordinary path: nothing is ever passed on
 // that the ordinary path would not pass.
+//
+// The rows, nearly all of the answer, are checked by one regular expression per row over the
+// answer read as Latin-1 (one character per byte, so its indexes are the bytes'): V8 compiles it
+// to machine code, and it reads the rows twice as fast as the byte loop below (bench: 0.08 against
+// 0.17 ms for 91 kB). The loop remains for rows holding "token" anywhere (in any case): it alone
+// tells a token key from a value that mentions one.
 import { isUtf8 } from "node:buffer";
 
 export interface RawRows {
@@ -111,8 +117,43 @@ function skipValue(b: Buffer, at: number): number {
   return depth === 0 ? i : -1;
 }
 
+// The grammar scanRows below follows, as patterns: a key without escapes, a value that is a JSON
+// string or null, whitespace as JSON allows it. Bytes from 0x80 are left to the UTF-8 check.
+const WS = String.raw`[ \t\n\r]*`;
+const KEY = String.raw`"[^"\\\x00-\x1f]*"`;
+const STRING = String.raw`"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"`;
+const MEMBER = `${KEY}${WS}:${WS}(?:${STRING}|null)${WS}`;
+/** One row and the whitespace after it, from its `{` (sticky: matched where lastIndex is). */
+const ROW = new RegExp(String.raw`\{${WS}(?:${MEMBER}(?:,${WS}${MEMBER})*)?\}${WS}`, "y");
+const TOKEN = /token/gi;
+
+function skipSpaceText(t: string, i: number): number {
+  while (i < t.length && isSpace(t.charCodeAt(i))) i++;
+  return i;
+}
+
+/** scanRows over the answer read as Latin-1, without its check of keys for "token". */
+export function scanRowsText(t: string, at: number): { end: number; rowCount: number } | null {
+  let i = skipSpaceText(t, at + 1);
+  let rowCount = 0;
+  if (t.charCodeAt(i) === CLOSE_BRACKET) return { end: i + 1, rowCount };
+  for (;;) {
+    ROW.lastIndex = i;
+    if (!ROW.test(t)) return null;
+    rowCount++;
+    i = ROW.lastIndex;
+    const c = t.charCodeAt(i);
+    if (c === COMMA) {
+      i = skipSpaceText(t, i + 1);
+      continue;
+    }
+    if (c === CLOSE_BRACKET) return { end: i + 1, rowCount };
+    return null;
+  }
+}
+
 /** Scans the rows array at `at` (its `[`): its end and row count, or null for the ordinary path. */
-function scanRows(b: Buffer, at: number): { end: number; rowCount: number } | null {
+export function scanRows(b: Buffer, at: number): { end: number; rowCount: number } | null {
   let i = skipSpace(b, at + 1);
   let rowCount = 0;
   if (b[i] === CLOSE_BRACKET) return { end: i + 1, rowCount };
@@ -194,7 +235,11 @@ export function splitRawRows(b: Buffer): RawRows | null {
     i = skipSpace(b, i + 1);
     if (isData) {
       if (span || b[i] !== OPEN_BRACKET) return null;
-      const rows = scanRows(b, i);
+      const text = b.latin1Slice(0, b.length);
+      let rows = scanRowsText(text, i);
+      // "token" within the rows (the envelope's own token fields come after them).
+      TOKEN.lastIndex = i;
+      if (rows && (TOKEN.exec(text)?.index ?? Infinity) < rows.end) rows = scanRows(b, i);
       if (!rows) return null;
       span = { start: i, end: rows.end, rowCount: rows.rowCount };
       i = rows.end;
