@@ -235,7 +235,7 @@ export function splitRawRows(b: Buffer): RawRows | null {
     i = skipSpace(b, i + 1);
     if (isData) {
       if (span || b[i] !== OPEN_BRACKET) return null;
-      const text = b.latin1Slice(0, b.length);
+      const text = b.toString("latin1");
       let rows = scanRowsText(text, i);
       // "token" within the rows (the envelope's own token fields come after them).
       TOKEN.lastIndex = i;
