@@ -1,9 +1,9 @@
 // The JSON routes' shared helpers: the error shape and kinds, the body's refusals in their order,
 // and the cross-site check (the routes' own tests cover them in place: lib/bff/server/proxy.test.ts,
-// app/api/uploads/route.test.ts, app/api/grid/**/route.test.ts).
+// app/api/uploads/route.test.ts, app/api/grid/**/route.test.ts), and answers that keep their bytes.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { crossSiteRefusal, issuesMessage, problem, readJsonBody, requestIssues } from "./json-route";
+import { answerBody, crossSiteRefusal, issuesMessage, jsonText, problem, readJsonBody, requestIssues } from "./json-route";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -98,5 +98,43 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal(read, { mutation: false })).toBeNull();
     expect((await crossSiteRefusal(read, { mutation: true })?.json()) as unknown).toMatchObject({ error: { code: "missing-origin" } });
     expect(crossSiteRefusal(request("{}"), { mutation: true })).toBeNull();
+  });
+});
+
+describe("jsonText", () => {
+  it("keeps the bytes it was made of, uncopied, until its body is read", async () => {
+    const bytes = new Uint8Array(Buffer.from('{"rows":[{"a":"1"}]}'));
+    const res = jsonText(bytes, 200);
+    expect(answerBody(res)).toBe(bytes);
+    expect(res.bodyUsed).toBe(false);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ rows: [{ a: "1" }] });
+    expect(res.bodyUsed).toBe(true);
+    expect(answerBody(res)).toBeUndefined();
+    await expect(res.text()).rejects.toThrow(TypeError);
+  });
+
+  it("reads as a Response of its text in every way: stream, text, bytes, a clone, a copy", async () => {
+    const text = '{"message":"受注 ✓"}';
+    const streamed = jsonText(text, 201);
+    expect(streamed.status).toBe(201);
+    expect(streamed.body).toBeInstanceOf(ReadableStream);
+    expect(new TextDecoder().decode(await new Response(streamed.body).arrayBuffer())).toBe(text);
+    expect(streamed.bodyUsed).toBe(true);
+
+    const original = jsonText(text, 200);
+    original.headers.set("x-request-id", "r1");
+    const clone = original.clone();
+    expect(clone.headers.get("x-request-id")).toBe("r1");
+    expect(await clone.text()).toBe(text);
+    expect(await original.text()).toBe(text);
+    expect(() => original.clone()).toThrow(TypeError);
+
+    const copied = jsonText(text, 404);
+    const copy = new Response(copied.body, copied);
+    expect(copy.status).toBe(404);
+    expect(await copy.json()).toEqual({ message: "受注 ✓" });
+    expect(new Uint8Array(await jsonText(text).arrayBuffer())).toEqual(new Uint8Array(Buffer.from(text)));
+    expect(await (await jsonText(text).blob()).text()).toBe(text);
   });
 });

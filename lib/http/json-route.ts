@@ -24,10 +24,79 @@ export function answerBody(response: Response): string | Uint8Array | undefined 
   return response.bodyUsed ? undefined : answerBodies.get(response);
 }
 
+/**
+ * A Response whose body stream is made only when someone reads it. A Response made with bytes
+ * copies them at once (and makes its stream); the BFF's answers (90 kB of rows) are written by
+ * node-route.ts from the bytes they were made of, so the copy was made for nothing, every time.
+ * Read in any way (body, arrayBuffer, json, text, clone: an App Router route, a test), it reads
+ * as the Response of those bytes.
+ */
+class MadeResponse extends Response {
+  readonly #made: string | Uint8Array<ArrayBuffer>;
+  #read: Response | undefined;
+
+  constructor(made: string | Uint8Array<ArrayBuffer>, init: ResponseInit) {
+    super(null, init);
+    this.#made = made;
+  }
+
+  /** The Response of the bytes, made on first read. */
+  reader(): Response {
+    return (this.#read ??= new Response(this.#made));
+  }
+
+  used(): boolean {
+    return this.#read?.bodyUsed ?? false;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.reader().arrayBuffer();
+  }
+
+  override blob(): Promise<Blob> {
+    return this.reader().blob();
+  }
+
+  override formData(): Promise<FormData> {
+    return this.reader().formData();
+  }
+
+  override json(): Promise<unknown> {
+    return this.reader().json();
+  }
+
+  override text(): Promise<string> {
+    return this.reader().text();
+  }
+
+  override clone(): Response {
+    if (this.used()) throw new TypeError("Response.clone: the body has already been read");
+    return new MadeResponse(this.#made, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
+  }
+}
+// Accessors in place of Response's own (TypeScript declares them as fields).
+Object.defineProperties(MadeResponse.prototype, {
+  body: {
+    get(this: MadeResponse) {
+      return this.reader().body;
+    },
+  },
+  bodyUsed: {
+    get(this: MadeResponse) {
+      return this.used();
+    },
+  },
+  bytes: {
+    value(this: MadeResponse) {
+      return (this.reader() as Response & { bytes(): Promise<Uint8Array> }).bytes();
+    },
+  },
+});
+
 /** An answer of JSON text (or its UTF-8 bytes) already written. */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
   const size = typeof body === "string" ? body.length : body.byteLength;
-  const response = new Response(body, {
+  const response = new MadeResponse(body, {
     status,
     // proxy.ts skips the API routes: an answer carries its own headers. `no-transform` keeps
     // Next's gzip off small answers (grid pages, views); large ones (exports) compress.
