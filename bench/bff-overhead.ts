@@ -15,8 +15,10 @@
 // cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. And the CPU
 // the BFF adds per request in the Next.js process is set beside what Next's do-nothing rewrite
 // adds (both measured at 0 ms): the BFF's should be no more. Beside them, what a route costs Next
-// before any work of its own: an App Router route handler doing nothing, and a Pages API route
-// doing nothing (the kind the BFF is, since the first costs twice as much).
+// before any work of its own: an App Router route handler doing nothing, a Pages API route
+// doing nothing (the kind the BFF is, since the first costs twice as much), and a Pages API route
+// that only passes the upstream's bytes through (what any proxy costs there before it checks
+// anything: what is left of the rewrite's CPU above it is all the BFF's own work may cost).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
@@ -150,6 +152,10 @@ export const bffOverhead: Bench = {
           requests: [{ url: `${app}/api/bench/floor-pages?bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: "{}" }],
           expect: { status: 200, headIncludes: '{"rows":' },
         },
+        passPages: {
+          requests: tokens.map((t) => ({ url: `${app}/api/bench/floor-pages?pass=1`, headers: form, body: directForm(t).toString() })),
+          expect: success,
+        },
         floorRead: {
           requests: [{ url: `${app}/api/bench/floor?read=1&bytes=${answerBytes}`, headers: { "content-type": "application/json", origin: app }, body: bffBody }],
           expect: { status: 200, headIncludes: '{"rows":' },
@@ -249,6 +255,7 @@ export const bffOverhead: Bench = {
       rows.push(
         againstRewrite("floor", `do-nothing route handler's Next.js CPU per request (answers ${answerBytes} bytes, as the BFF does; its p50 ${median(parts.floor!.map((x) => x.p50)).toFixed(1)} ms)`),
         againstRewrite("floorPages", "do-nothing Pages API route's (the BFF's kind of route: pages/api/ne), reading the body and answering as many bytes"),
+        againstRewrite("passPages", "a Pages API route that only passes the upstream's bytes through (the rewrite's form, the BFF's transport, no checks): any proxy's floor as a Pages route"),
         againstRewrite("floorRead", "the same route handler reading and checking the BFF's request body first"),
       );
       const bff = againstRewrite("bff", "bff Next.js CPU per request, against the do-nothing rewrite's");
