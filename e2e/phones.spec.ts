@@ -109,13 +109,15 @@ test.describe("phones (390 px)", () => {
     const panel = orders.dateRangePanel("受注日");
     await orders.expectPanelInsideViewport("date picker");
     await page.screenshot({ path: test.info().outputPath("orders-390-dates.png") });
-    await orders.quickRangeButton(panel, "today").click();
+    // The last 7 days: never empty, never everything (the sandbox's orders span 90 days; "today"
+    // is empty in the first hour after midnight in Japan).
+    await orders.quickRangeButton(panel, "last7").click();
     await expect(panel).toBeHidden();
     await expect(sheet).toBeVisible();
     await orders.closeFiltersSheet();
     await expect(orders.filtersSheetButton).toHaveText(format(orders.messages.grid.sheet.openCount, { count: 2 }));
     await expect(orders.filterChips).toHaveCount(2);
-    await orders.waitForState("ready", "filtered-empty");
+    await orders.waitForState("ready");
     await expect.poll(() => orders.total()).toBeLessThan(before);
     await orders.expectNoSidewaysScroll();
   });

@@ -9,6 +9,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { uploadKeys } from "@/lib/query/keys";
 import type { FileStatus } from "@/lib/uploads/contract";
 import { journalApi, type UploadListFilter } from "./journal-api";
+import { unfinishedFiles } from "./unfinished-list";
 
 // An entry (its send panel, batches, the send loop) is loaded once the list has one to show: most
 // visits have no unfinished upload. The heading shows at once, the entries when their chunk is in.
@@ -28,10 +29,10 @@ export function UnfinishedUploads({ exclude }: { exclude: ReadonlySet<string> })
     }),
   });
   const failed = results.find((r) => r.isError);
-  const files = results
-    .flatMap((r) => r.data?.files ?? [])
-    .filter((f) => !exclude.has(f.id))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const files = unfinishedFiles(
+    results.map((r) => r.data?.files ?? []),
+    exclude,
+  );
 
   // Nothing shown until there is something to continue (no empty heading while it loads).
   if (!failed && files.length === 0) return null;
