@@ -13,18 +13,6 @@ import { refuseCrossSite } from "./same-origin";
 const COMPRESS_FROM_BYTES = 256 * 1024;
 
 /**
- * The text or bytes each answer below was made of, so that a route served from Node's own
- * response (lib/http/node-route.ts) writes them as they are instead of reading them back out of
- * the Response's stream.
- */
-const answerBodies = new WeakMap<Response, string | Uint8Array>();
-
-/** What `response` was made of, when one of these helpers made it and nobody has read it yet. */
-export function answerBody(response: Response): string | Uint8Array | undefined {
-  return response.bodyUsed ? undefined : answerBodies.get(response);
-}
-
-/**
  * A Response whose body stream is made only when someone reads it. A Response made with bytes
  * copies them at once (and makes its stream); the BFF's answers (90 kB of rows) are written by
  * node-route.ts from the bytes they were made of, so the copy was made for nothing, every time.
@@ -38,6 +26,11 @@ class MadeResponse extends Response {
   constructor(made: string | Uint8Array<ArrayBuffer>, init: ResponseInit) {
     super(null, init);
     this.#made = made;
+  }
+
+  /** What it was made of, while nobody has read its body. */
+  made(): string | Uint8Array | undefined {
+    return this.used() ? undefined : this.#made;
   }
 
   /** The Response of the bytes, made on first read. */
@@ -74,6 +67,14 @@ class MadeResponse extends Response {
     return new MadeResponse(this.#made, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
   }
 }
+/**
+ * What `response` was made of, when jsonText made it and nobody has read it yet: a route served
+ * from Node's own response (lib/http/node-route.ts) writes it as it is.
+ */
+export function answerBody(response: Response): string | Uint8Array | undefined {
+  return response instanceof MadeResponse ? response.made() : undefined;
+}
+
 // Accessors in place of Response's own (TypeScript declares them as fields).
 Object.defineProperties(MadeResponse.prototype, {
   body: {
@@ -96,14 +97,12 @@ Object.defineProperties(MadeResponse.prototype, {
 /** An answer of JSON text (or its UTF-8 bytes) already written. */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
   const size = typeof body === "string" ? body.length : body.byteLength;
-  const response = new MadeResponse(body, {
+  return new MadeResponse(body, {
     status,
     // proxy.ts skips the API routes: an answer carries its own headers. `no-transform` keeps
     // Next's gzip off small answers (grid pages, views); large ones (exports) compress.
     headers: { ...API_JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
   });
-  answerBodies.set(response, body);
-  return response;
 }
 
 export function json(body: unknown, status = 200): Response {
