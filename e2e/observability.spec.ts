@@ -46,7 +46,7 @@ test.describe("the request log", () => {
     expect(line).toMatchObject({ method: "POST", route: "/api/ne/[...path]", path: "/api/ne/api_v1_master_goods/search", status: 200, upstreamCalls: 1, upstreamCode: "success" });
   });
 
-  test("a whole session writes no token, cookie or CSV text into the log", async ({ browser }) => {
+  test("a whole session writes no token, cookie or CSV text into the log", async ({ browser, baseURL }) => {
     test.setTimeout(240_000);
     const log = ServerLog.mark();
     // A session of its own: its tokens are issued during this test.
@@ -76,6 +76,11 @@ test.describe("the request log", () => {
     expect(cookies.length).toBeGreaterThan(0);
     await new ShellPage(page).signOut();
     await context.close();
+    // Lines are written in batches (lib/observability/log.ts): once a request made after the
+    // session's last one has its line in the file, every line before it is there too.
+    const end = `e2e-log-end-${Date.now().toString(36)}`;
+    expect((await fetch(`${baseURL}/api/health`, { headers: { "x-request-id": end } })).status).toBe(200);
+    await expect.poll(() => log.lines().some((l) => l.requestId === end)).toBe(true);
 
     const issued = (await (await fetch(`${sandboxUrl}/__sandbox/tokens`)).json()) as { access_token: string; refresh_token: string }[];
     const text = log.text();

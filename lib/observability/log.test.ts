@@ -10,7 +10,7 @@ import { createNeClient } from "@/lib/ne/server/client";
 import { NeError } from "@/lib/ne/errors";
 import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
-import { log, logTo, requestIdOf } from "./log";
+import { log, logTo, requestIdOf, withoutSecrets } from "./log";
 import { logged } from "./route-log";
 import { upstreamCallLogged } from "./upstream-log";
 
@@ -100,6 +100,28 @@ describe("logged route handlers", () => {
   it("redact token, cookie and CSV fields even when a caller passes them by mistake", () => {
     log().info({ access_token: "CANARY-A", nested: { refresh_token: "CANARY-R", cookie: "CANARY-C", csv: "CANARY-CSV" } }, "oops");
     expect(raw.join("\n")).not.toMatch(/CANARY/);
+    expect(lines.at(-1)).toMatchObject({ access_token: "[redacted]", nested: { refresh_token: "[redacted]", cookie: "[redacted]", csv: "[redacted]" } });
+  });
+
+  it("redact in arrays of objects and in headers, leave other fields and the caller's objects as they were", () => {
+    const headers = { "set-cookie": "CANARY-S", authorization: "CANARY-H", accept: "text/csv" };
+    const calls = [{ accessToken: "CANARY-1", operation: "/a" }, { refreshToken: "CANARY-2" }, "plain"];
+    log().warn({ headers, calls, body: "CANARY-B", status: 500 }, "oops");
+    expect(raw.join("\n")).not.toMatch(/CANARY/);
+    expect(lines.at(-1)).toMatchObject({ headers: { "set-cookie": "[redacted]", authorization: "[redacted]", accept: "text/csv" }, calls: [{ accessToken: "[redacted]", operation: "/a" }, { refreshToken: "[redacted]" }, "plain"], body: "[redacted]", status: 500 });
+    expect(headers["set-cookie"]).toBe("CANARY-S");
+    expect(calls[0]).toEqual({ accessToken: "CANARY-1", operation: "/a" });
+  });
+
+  it("withoutSecrets answers a clean object itself, not a copy; goes one level down, no further; leaves an Error to its serializer", () => {
+    const clean = { requestId: "r", nested: { status: 200 }, list: [{ a: 1 }] };
+    expect(withoutSecrets(clean)).toBe(clean);
+    expect(withoutSecrets({ a: { b: { cookie: "deep" } } })).toEqual({ a: { b: { cookie: "deep" } } });
+    const err = Object.assign(new Error("boom"), { code: "x" });
+    const out = withoutSecrets({ err });
+    expect(out.err).toBe(err);
+    log().error({ err }, "failed");
+    expect(lines.at(-1)).toMatchObject({ err: { message: "boom", type: "Error" } });
   });
 });
 

@@ -8,7 +8,7 @@ import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-ho
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider, type MetricReader } from "@opentelemetry/sdk-metrics";
 import { TracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace";
-import { resetInstruments } from "./telemetry";
+import { resetInstruments, setTracing } from "./telemetry";
 
 export interface Telemetry {
   tracerProvider: TracerProvider;
@@ -23,6 +23,7 @@ export function startTelemetry({ spanProcessor, metricReader, serviceName = proc
   const tracerProvider = new TracerProvider({ resource, spanProcessors: [spanProcessor] });
   trace.disable();
   trace.setGlobalTracerProvider(tracerProvider);
+  setTracing(true);
   const meterProvider = new MeterProvider({ resource, readers: [metricReader] });
   metrics.disable();
   metrics.setGlobalMeterProvider(meterProvider);
@@ -32,6 +33,7 @@ export function startTelemetry({ spanProcessor, metricReader, serviceName = proc
     meterProvider,
     async shutdown() {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      setTracing(false);
       trace.disable();
       metrics.disable();
       context.disable();

@@ -3,14 +3,27 @@ import "server-only";
 // steps (the token store, the wait for the session's queue, the upstream call, a rotation's save),
 // and request and upstream-call counts and durations as metrics. Everything goes through
 // @opentelemetry/api: until a provider is registered (startTelemetry, called by instrumentation.ts
-// when OTEL_EXPORTER_OTLP_ENDPOINT is set) the API's no-op tracer and meter make each of these a
-// few property reads.
-import { SpanKind, SpanStatusCode, metrics, trace, type Attributes, type Span } from "@opentelemetry/api";
+// when OTEL_EXPORTER_OTLP_ENDPOINT is set) the API's no-op meter makes each metric a few property
+// reads, and spans are not made at all: the function runs as it is, with a span that records
+// nothing (the no-op tracer's own spans still cost a context, a closure and an extra promise per
+// step of every BFF request).
+import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, metrics, trace, type Attributes, type Span } from "@opentelemetry/api";
 
 const SCOPE = "backyard";
 
+// Per process, not per module: the BFF's Pages API route and the App Router are separate bundles.
+const globalForTracing = globalThis as typeof globalThis & { __backyardTracing?: boolean };
+
+/** Whether a tracer provider is registered (telemetry-setup.ts says so). */
+export function setTracing(on: boolean): void {
+  globalForTracing.__backyardTracing = on;
+}
+
+const NOT_RECORDING: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 /** Runs `fn` inside a span named `name`, a child of the current one; a throw marks it an error. */
 export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  if (!globalForTracing.__backyardTracing) return fn(NOT_RECORDING);
   return trace.getTracer(SCOPE).startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn(span);
@@ -25,6 +38,7 @@ export async function inSpan<T>(name: string, attributes: Attributes, fn: (span:
 
 /** A span already started (a wait that ends elsewhere): the caller ends it. */
 export function startSpan(name: string, attributes: Attributes): Span {
+  if (!globalForTracing.__backyardTracing) return NOT_RECORDING;
   return trace.getTracer(SCOPE).startSpan(name, { attributes });
 }
 
