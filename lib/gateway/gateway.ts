@@ -103,7 +103,10 @@ export function createGateway({ client, store, database, limits = sessionLimits(
   async function modeFor(key: string): Promise<LockMode> {
     // A session this process has not seen yet (the first page after sign-in, or after a restart)
     // is read first, so its first burst of calls can already run in parallel.
-    const session = sessions.get(key) ?? (await firstLoad(key));
+    return modeOf(sessions.get(key) ?? (await firstLoad(key)));
+  }
+
+  function modeOf(session: TokenSession | null): LockMode {
     const end = session?.accessTokenEndDate;
     return end && end.getTime() - now() > SHARE_MARGIN_MS ? "shared" : "exclusive";
   }
@@ -197,17 +200,33 @@ export function createGateway({ client, store, database, limits = sessionLimits(
   }
 
   /** Writes the session's activity, at most once a TOUCH_EVERY_MS. */
+  function touchDue(session: TokenSession): boolean {
+    return now() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+  }
+
   async function touch(session: TokenSession): Promise<void> {
-    const t = now();
-    if (t - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-    session.lastSeenAt = new Date(t);
+    if (!touchDue(session)) return;
+    session.lastSeenAt = new Date(now());
     await store.touch(session.id, session.lastSeenAt).catch(() => undefined);
   }
 
+  /**
+   * The session without waiting, when this process's copy is the truth (embedded PGlite) and it
+   * is within its limits: the common case, spared the promises of liveSession.
+   */
+  function cachedLiveSession(sessionKey: string): TokenSession | undefined {
+    if (database.kind !== "pglite") return undefined;
+    const session = sessions.get(sessionKey);
+    return session && !sessionEnded(session, now(), limits) ? session : undefined;
+  }
+
   async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
-    const live = await liveSession(sessionKey);
-    if ("ended" in live) throw endedError(live.ended);
-    const session = live.session;
+    let session = cachedLiveSession(sessionKey);
+    if (!session) {
+      const live = await liveSession(sessionKey);
+      if ("ended" in live) throw endedError(live.ended);
+      session = live.session;
+    }
     const started = performance.now();
     // The call's own duration, without the token save after it.
     let callMs = -1;
@@ -216,8 +235,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
         client.call(path, request, { accessToken: session.accessToken, refreshToken: session.refreshToken }, options),
       );
       callMs = performance.now() - started;
-      upstreamCallLogged(path, callMs, null, await persist(session, result.tokens));
-      await touch(session);
+      const rotated = result.tokens && !sameTokens(session, result.tokens) ? await persist(session, result.tokens) : false;
+      upstreamCallLogged(path, callMs, null, rotated);
+      if (touchDue(session)) await touch(session);
       return result;
     } catch (err) {
       if (callMs < 0) callMs = performance.now() - started;
@@ -234,7 +254,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
 
   /** One call, alone or beside the session's others (see modeFor). */
   async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined): Promise<NeCallResult> {
-    if ((await modeFor(sessionKey)) === "exclusive") return callAlone(sessionKey, path, request, options, false);
+    const cached = sessions.get(sessionKey);
+    const mode = cached ? modeOf(cached) : await modeFor(sessionKey);
+    if (mode === "exclusive") return callAlone(sessionKey, path, request, options, false);
     try {
       // No advisory lock: no instance rotates a pair this far from its end, and one that did
       // (a clock far off) is met by the 002002 path below.

@@ -36,6 +36,15 @@ describe("percentEncodeBytes", () => {
 });
 
 describe("encodeRequest", () => {
+  it("encodes text exactly as percentEncodeBytes encodes its UTF-8 bytes, for every ASCII character and beyond", () => {
+    const text = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i)) + "é日本語🍣 ~!'()*";
+    const body = ascii(encodeRequest({ params: { note: text } }));
+    expect(body).toBe(`note=${percentEncodeBytes(Buffer.from(text, "utf8"))}`);
+    // And as a browser's form serializer would.
+    expect(body).toBe(new URLSearchParams({ note: text }).toString());
+    expect(decodeForm(Buffer.from(body, "latin1"))).toEqual([["note", text]]);
+  });
+
   it("encodes tokens, wait_flag, fields, conditions, paging, extension id and params in order", () => {
     const body = encodeRequest(
       {

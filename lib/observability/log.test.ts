@@ -11,7 +11,7 @@ import { NeError } from "@/lib/ne/errors";
 import { startTestSandbox, login, advanceClock, admin } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
 import { log, logTo, requestIdOf, withoutSecrets } from "./log";
-import { logged } from "./route-log";
+import { logged, pathOf } from "./route-log";
 import { upstreamCallLogged } from "./upstream-log";
 
 let lines: Record<string, unknown>[] = [];
@@ -164,5 +164,13 @@ describe("a session's calls through the gateway, with a rotation among them", ()
       expect(text).not.toContain(pair.refresh_token);
     }
     expect(text).not.toContain("CANARY-COOKIE");
+  });
+});
+
+describe("pathOf (the path a request line shows)", () => {
+  it("is the URL's path, never its query or fragment", () => {
+    for (const url of ["http://localhost:3000/api/ne/api_v1_receiveorder_base/search?x=1", "http://h/a/b#frag", "http://h", "http://h?next=/a/b", "https://h:8443/", "http://h/p?q=1#f", "http://h/a%20b/c"]) {
+      expect(pathOf(url)).toBe(new URL(url).pathname);
+    }
   });
 });

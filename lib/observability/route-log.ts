@@ -17,7 +17,7 @@ export function logged<R extends ApiRequest, C>(route: string, handler: Handler<
     let response: Response;
     try {
       response = await serverSpan(`${method} ${route}`, { "http.request.method": method, "http.route": route, "backyard.request_id": ctx.requestId }, async (span) => {
-        const answer = await runWithRequest(ctx, async () => handler(request, routeContext as C));
+        const answer = await runWithRequest(ctx, () => handler(request, routeContext as C));
         span.setAttribute("http.response.status_code", answer.status);
         if (answer.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         return answer;
@@ -45,7 +45,7 @@ function writeLine(request: ApiRequest, route: string, ctx: RequestContext, stat
     requestId: ctx.requestId,
     method: request.method,
     route,
-    path: new URL(request.url).pathname,
+    path: pathOf(request.url),
     status,
     durationMs: Math.round(durationMs * 10) / 10,
     ...(ctx.upstreamCalls > 0 ? { upstreamCalls: ctx.upstreamCalls, upstreamCode: ctx.upstreamCode, rotated: ctx.rotated === true } : {}),
@@ -53,4 +53,13 @@ function writeLine(request: ApiRequest, route: string, ctx: RequestContext, stat
   };
   if (status >= 500) log().error(line, "request");
   else log().info(line, "request");
+}
+
+/** The path of an absolute request URL, without its query or fragment (never logged). */
+export function pathOf(url: string): string {
+  const hostStart = url.indexOf("//") + 2;
+  let end = url.slice(hostStart).search(/[?#]/);
+  end = end < 0 ? url.length : hostStart + end;
+  const start = url.indexOf("/", hostStart);
+  return start < 0 || start > end ? "/" : url.slice(start, end);
 }

@@ -22,8 +22,16 @@ export function setTracing(on: boolean): void {
 const NOT_RECORDING: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Runs `fn` inside a span named `name`, a child of the current one; a throw marks it an error. */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
-  if (!globalForTracing.__backyardTracing) return fn(NOT_RECORDING);
+export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  // Not an async function: without a provider, `fn`'s own promise is the answer (an async
+  // wrapper would add a promise and its hooks to every step of every request).
+  if (!globalForTracing.__backyardTracing) {
+    try {
+      return fn(NOT_RECORDING);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
   return trace.getTracer(SCOPE).startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn(span);
