@@ -100,12 +100,6 @@ export function createGateway({ client, store, database, limits = sessionLimits(
    * Parallel while this process holds the session and its access token is well inside its
    * lifetime; alone otherwise (first call in this process, end date unknown or near).
    */
-  async function modeFor(key: string): Promise<LockMode> {
-    // A session this process has not seen yet (the first page after sign-in, or after a restart)
-    // is read first, so its first burst of calls can already run in parallel.
-    return modeOf(sessions.get(key) ?? (await firstLoad(key)));
-  }
-
   function modeOf(session: TokenSession | null): LockMode {
     const end = session?.accessTokenEndDate;
     return end && end.getTime() - now() > SHARE_MARGIN_MS ? "shared" : "exclusive";
@@ -199,11 +193,11 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     return new NeError({ code: `session-${ended}`, kind: "auth-expired", message: ended === "idle" ? "the session was idle too long" : "the session reached its lifetime" });
   }
 
-  /** Writes the session's activity, at most once a TOUCH_EVERY_MS. */
   function touchDue(session: TokenSession): boolean {
     return now() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
   }
 
+  /** Writes the session's activity, at most once a TOUCH_EVERY_MS. */
   async function touch(session: TokenSession): Promise<void> {
     if (!touchDue(session)) return;
     session.lastSeenAt = new Date(now());
@@ -252,11 +246,11 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     }
   }
 
-  /** One call, alone or beside the session's others (see modeFor). */
+  /** One call, alone or beside the session's others (see modeOf). */
   async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined): Promise<NeCallResult> {
-    const cached = sessions.get(sessionKey);
-    const mode = cached ? modeOf(cached) : await modeFor(sessionKey);
-    if (mode === "exclusive") return callAlone(sessionKey, path, request, options, false);
+    // A session this process has not seen yet (the first page after sign-in, or after a restart)
+    // is read first, so its first burst of calls can already run in parallel.
+    if (modeOf(sessions.get(sessionKey) ?? (await firstLoad(sessionKey))) === "exclusive") return callAlone(sessionKey, path, request, options, false);
     try {
       // No advisory lock: no instance rotates a pair this far from its end, and one that did
       // (a clock far off) is met by the 002002 path below.
