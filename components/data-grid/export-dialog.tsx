@@ -249,6 +249,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   };
 
   const running = stage.name === "running";
+  const keepsRows = (stage.name === "stopped" && stage.done > 0) || (stage.name === "done" && stage.partial !== undefined);
   const rangesText = (ranges: [number, number][]) => ranges.map(([a, b]) => (a === b ? formatGrouped(String(a)) : `${formatGrouped(String(a))}–${formatGrouped(String(b))}`)).join(t("rangeSep"));
   /** Why a page could not be fetched, as the grid's error panel says it. */
   const whyText = (error: unknown) => {
@@ -467,7 +468,9 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   }
 
   return (
-    <Modal open onClose={running ? cancel : onClose} title={t("title")} footer={footer}>
+    // Rows fetched before a stop are kept for 続きを取得 only while the dialog is open: Esc or a
+    // click beside it must not drop them by accident; 閉じる does, on purpose.
+    <Modal open onClose={running ? cancel : onClose} locked={keepsRows} title={t("title")} footer={footer}>
       {body}
     </Modal>
   );
