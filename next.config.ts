@@ -10,8 +10,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The production image (Dockerfile) runs Next's standalone server: the traced files only.
   output: process.env.BACKYARD_STANDALONE === "1" ? "standalone" : undefined,
-  // PGlite loads its WASM and data files from its package folder at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite loads its WASM and data files from its package folder at run time; undici (the API
+  // client's connection pool) is Node-only and loaded as it is published.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici"],
   // The BFF is a Pages API route (pages/api/ne): its dependencies are bundled as the App Router's
   // are (by default the Pages Router loads node_modules at run time, where `server-only` resolves
   // to its throwing entry and next-auth's ESM cannot import next/server).

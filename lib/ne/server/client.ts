@@ -11,7 +11,7 @@ import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "../envelope"
 import { LOCAL_CODES, NeError, type NeTokens } from "../errors";
 import { parseJstDateTime } from "../jst-date";
 import { splitRawRows, type RawRows } from "./raw-rows";
-import { fetchTransport, nodeHttpTransport, type Transport, type TransportAnswer } from "./transport";
+import { fetchTransport, poolTransport, type Transport, type TransportAnswer } from "./transport";
 
 export type { NeCondition, NeCredentials, NeRequest } from "../encode";
 export type { NeEnvelope, NeRow } from "../envelope";
@@ -23,7 +23,7 @@ export interface NeClientOptions {
   baseUrl: string;
   /** Whole call, answer body included. */
   timeoutMs?: number;
-  /** A fetch to send with instead of node:http (tests that watch calls); default: node:http(s). */
+  /** A fetch to send with instead of undici's pool (tests that watch calls). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -140,7 +140,7 @@ function transportError(err: unknown, timedOut: boolean, caller: AbortSignal | u
 }
 
 export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }: NeClientOptions): NeClient {
-  const send: Transport = fetchImpl ? fetchTransport(fetchImpl) : nodeHttpTransport;
+  const send: Transport = fetchImpl ? fetchTransport(fetchImpl) : poolTransport;
   const base = parseBaseUrl(baseUrl);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError("timeoutMs must be a positive number");
 

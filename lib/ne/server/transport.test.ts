@@ -1,13 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeHttpTransport } from "./transport";
+import { poolTransport } from "./transport";
 
 // An upstream that closes a kept-alive connection instead of answering its second request, as one
-// whose keep-alive timeout ends just as the connection is reused.
+// whose keep-alive timeout ends just as the connection is reused: with a FIN, or (`reset`) a RST.
 let server: http.Server;
 let base: string;
 const answered: string[] = [];
+/** Connections closed instead of answering a second request. */
+let closedUnanswered = 0;
+let reset = false;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -16,7 +19,9 @@ beforeAll(async () => {
     req.resume();
     req.on("end", () => {
       if (socket.served! > 1) {
-        socket.destroy();
+        closedUnanswered++;
+        if (reset) socket.resetAndDestroy();
+        else socket.destroy();
         return;
       }
       answered.push(req.url ?? "");
@@ -33,24 +38,60 @@ afterAll(async () => {
 });
 
 const post = async (path: string) => {
-  const answer = await nodeHttpTransport(new URL(path, base), new TextEncoder().encode("a=1") as Uint8Array<ArrayBuffer>, { "content-type": "application/x-www-form-urlencoded" }, new AbortController().signal);
+  const answer = await poolTransport(new URL(path, base), new TextEncoder().encode("a=1") as Uint8Array<ArrayBuffer>, { "content-type": "application/x-www-form-urlencoded" }, new AbortController().signal);
   return (await answer.bytes()).toString();
 };
 
-describe("nodeHttpTransport", () => {
-  it("sends a call again, once, on a new connection when the kept-alive one was closed by the upstream", async () => {
+describe("poolTransport", () => {
+  it.each([
+    ["closed", false],
+    ["reset", true],
+  ])("sends a call again, once, on a new connection when the kept-alive one was %s by the upstream", async (_, withReset) => {
+    reset = withReset;
+    closedUnanswered = 0;
+    answered.length = 0;
     expect(await post("/first")).toBe("ok /first");
-    expect(await post("/second")).toBe("ok /second");
-    expect(answered).toEqual(["/first", "/second"]);
+    // The pool reuses an idle connection once it has checked it (a turn of the event loop after
+    // the answer; until then it opens another): calls go one by one until one met a closed
+    // connection, and every one of them is answered all the same.
+    const paths: string[] = [];
+    for (let i = 0; i < 20 && closedUnanswered === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const path = `/next-${i}`;
+      paths.push(path);
+      expect(await post(path)).toBe(`ok ${path}`);
+    }
+    expect(closedUnanswered).toBeGreaterThan(0);
+    expect(answered).toEqual(["/first", ...paths]);
   });
 
   it("does not send again an error that is not a closed kept-alive connection", async () => {
-    const refused = nodeHttpTransport(new URL("http://127.0.0.1:1/"), new Uint8Array() as Uint8Array<ArrayBuffer>, {}, new AbortController().signal);
+    const refused = poolTransport(new URL("http://127.0.0.1:1/"), new Uint8Array() as Uint8Array<ArrayBuffer>, {}, new AbortController().signal);
     await expect(refused).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 });
 
-describe("nodeHttpTransport's idle connections", () => {
+describe("poolTransport on a new connection", () => {
+  it("does not send again a call whose own connection was reset before any answer (the upstream may have read it)", async () => {
+    let received = 0;
+    const rude = http.createServer((req) => {
+      received++;
+      req.resume();
+      req.on("end", () => req.socket.resetAndDestroy());
+    });
+    await new Promise<void>((resolve) => rude.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = new URL("/once", `http://127.0.0.1:${(rude.address() as AddressInfo).port}`);
+      await expect(poolTransport(url, new TextEncoder().encode("a=1") as Uint8Array<ArrayBuffer>, {}, new AbortController().signal)).rejects.toMatchObject({ code: "ECONNRESET" });
+      expect(received).toBe(1);
+    } finally {
+      rude.closeAllConnections();
+      await new Promise((resolve) => rude.close(resolve));
+    }
+  });
+});
+
+describe("poolTransport's idle connections", () => {
   it("are closed by us within seconds, well before an upstream that keeps them a minute; a slower answer still arrives", async () => {
     const closed: number[] = [];
     const slow = http.createServer((req, res) => {
@@ -61,7 +102,7 @@ describe("nodeHttpTransport's idle connections", () => {
     slow.on("connection", (socket) => socket.on("close", () => closed.push(Date.now())));
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const url = (p: string) => new URL(p, `http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
-    const call = async (p: string) => (await (await nodeHttpTransport(url(p), new Uint8Array() as Uint8Array<ArrayBuffer>, {}, new AbortController().signal)).bytes()).toString();
+    const call = async (p: string) => (await (await poolTransport(url(p), new Uint8Array() as Uint8Array<ArrayBuffer>, {}, new AbortController().signal)).bytes()).toString();
     try {
       // An answer that takes longer than the idle limit is not cut off by it.
       expect(await call("/slow")).toBe("late");

@@ -7,7 +7,7 @@
 // exists only while BENCH_REWRITE_TARGET is set (a benchmark run); otherwise it is 404 like any
 // unknown path.
 import type { NextApiRequest, NextApiResponse } from "next";
-import { nodeHttpTransport } from "@/lib/ne/server/transport";
+import { poolTransport } from "@/lib/ne/server/transport";
 
 export const config = { api: { bodyParser: false, responseLimit: false } };
 
@@ -34,7 +34,7 @@ export default async function floor(req: NextApiRequest, res: NextApiResponse): 
   }
   let body: Buffer;
   if (req.query.pass === "1") {
-    const answer = await nodeHttpTransport(new URL(SEARCH_PATH, target), new Uint8Array(Buffer.concat(chunks)), { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, new AbortController().signal);
+    const answer = await poolTransport(new URL(SEARCH_PATH, target), new Uint8Array(Buffer.concat(chunks)), { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, new AbortController().signal);
     res.statusCode = answer.status;
     body = await answer.bytes();
   } else {
