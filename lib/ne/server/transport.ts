@@ -103,7 +103,6 @@ class Call implements Dispatcher.DispatchHandler {
     private readonly resolve: (answer: TransportAnswer) => void,
     private readonly reject: (err: unknown) => void,
   ) {
-    if (signal.aborted) return;
     signal.addEventListener("abort", this.onAbort, { once: true });
   }
 
@@ -152,7 +151,9 @@ class Call implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    this.settleError(!this.started && isStaleConnection(err as SocketFailure) && !this.signal.aborted ? new StaleConnectionError(err) : this.signal.aborted ? this.signal.reason : err);
+    if (this.signal.aborted) this.settleError(this.signal.reason);
+    else if (!this.started && isStaleConnection(err as SocketFailure)) this.settleError(new StaleConnectionError(err));
+    else this.settleError(err);
   }
 
   private settleError(err: unknown): void {
@@ -167,12 +168,11 @@ class Call implements Dispatcher.DispatchHandler {
 
 function send(url: URL, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, signal: AbortSignal): Promise<TransportAnswer> {
   return new Promise((resolve, reject) => {
-    const call = new Call(signal, resolve, reject);
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    poolOf(url.origin).dispatch({ origin: url.origin, path: url.pathname + url.search, method: "POST", headers, body }, call);
+    poolOf(url.origin).dispatch({ origin: url.origin, path: url.pathname + url.search, method: "POST", headers, body }, new Call(signal, resolve, reject));
   });
 }
 
