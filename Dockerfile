@@ -27,7 +27,10 @@ COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/lib/db/migrations ./lib/db/migrations
+# The dashboard's production server (Next.js, with the BFF's route called before its router), in
+# place of the standalone output's own server.js; it reads the same configuration the build wrote.
+COPY --from=build --chown=node:node /app/scripts/serve.mjs ./scripts/serve.mjs
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.js"]
+CMD ["node", "scripts/serve.mjs"]

@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "bench/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,

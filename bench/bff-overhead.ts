@@ -13,12 +13,13 @@
 // At a distance: the same rounds again with the sandbox answering LATENCY_MS (50) later, as a
 // remote API would (its /__sandbox/latency control, same stack, same run). There the BFF's own
 // cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. And the CPU
-// the BFF adds per request in the Next.js process is set beside what Next's do-nothing rewrite
-// adds (both measured at 0 ms): the BFF's should be no more. Beside them, what a route costs Next
-// before any work of its own: an App Router route handler doing nothing, a Pages API route
-// doing nothing (the kind the BFF is, since the first costs twice as much), and a Pages API route
-// that only passes the upstream's bytes through (what any proxy costs there before it checks
-// anything: what is left of the rewrite's CPU above it is all the BFF's own work may cost).
+// the BFF adds per request in the dashboard's server process (scripts/serve.mjs: Next.js, with
+// the BFF's route answered before Next's router) is set beside what Next's do-nothing rewrite
+// adds in that process (both measured at 0 ms): the BFF's should be no more. Beside them, what a
+// route costs when Next's router serves it, before any work of its own: an App Router route
+// handler doing nothing, a Pages API route doing nothing (the BFF's route under `next dev`), and
+// a Pages API route that only passes the upstream's bytes through (what any proxy costs there
+// before it checks anything).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
@@ -57,13 +58,13 @@ function directForm(accessToken: string): URLSearchParams {
   return form;
 }
 
-
 /**
  * CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT: the
- * dashboard's Next.js server, the sandbox, their launchers) and by this one (the load client).
+ * dashboard's server, the sandbox, their launchers) and by this one (the load client).
  */
 function stackCpuSeconds(): { next: number; sandbox: number; client: number; machine: number } {
   const ticks = { next: 0, sandbox: 0 };
+  let servers = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, "latin1");
@@ -72,11 +73,15 @@ function stackCpuSeconds(): { next: number; sandbox: number; client: number; mac
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const used = Number(fields[11]) + Number(fields[12]); // utime + stime
       const command = readFileSync(`/proc/${pid}/cmdline`, "latin1");
-      ticks[command.includes("next") ? "next" : "sandbox"] += used;
+      const dashboard = command.includes("scripts/serve.mjs");
+      if (dashboard) servers += 1;
+      ticks[dashboard ? "next" : "sandbox"] += used;
     } catch {
       // gone, or not ours to read
     }
   }
+  // Never a ratio of nothing: the dashboard's server (scripts/serve.mjs) must have been found.
+  if (servers !== 1) throw new Error(`expected one dashboard server process (scripts/serve.mjs) of this stack, found ${servers}`);
   const own = process.cpuUsage();
   return { next: ticks.next / 100, sandbox: ticks.sandbox / 100, client: (own.user + own.system) / 1e6, machine: machineCpuSeconds() };
 }
@@ -240,9 +245,9 @@ export const bffOverhead: Bench = {
           ratio: cpu,
         });
       }
-      // The CPU the BFF adds in the Next.js process, beside what the do-nothing rewrite adds (the
-      // rewrite parses the request, proxies it and streams the answer back: the least a route
-      // through Next.js costs).
+      // The CPU the BFF adds in the dashboard's server process, beside what the do-nothing rewrite
+      // adds there (the rewrite parses the request, proxies it and streams the answer back: the
+      // least a route through Next.js costs).
       const nextCpu = (name: string) => median(parts[name]!.map((x) => x.nextCpuMs!));
       const againstRewrite = (name: string, label: string): BenchRow => ({
         bench: "bff-overhead",
@@ -254,8 +259,8 @@ export const bffOverhead: Bench = {
       });
       rows.push(
         againstRewrite("floor", `do-nothing route handler's Next.js CPU per request (answers ${answerBytes} bytes, as the BFF does; its p50 ${median(parts.floor!.map((x) => x.p50)).toFixed(1)} ms)`),
-        againstRewrite("floorPages", "do-nothing Pages API route's (the BFF's kind of route: pages/api/ne), reading the body and answering as many bytes"),
-        againstRewrite("passPages", "a Pages API route that only passes the upstream's bytes through (the rewrite's form, the BFF's transport, no checks): any proxy's floor as a Pages route"),
+        againstRewrite("floorPages", "do-nothing Pages API route's (the kind pages/api/ne is, when Next's router serves it), reading the body and answering as many bytes"),
+        againstRewrite("passPages", "a Pages API route that only passes the upstream's bytes through (the rewrite's form, the BFF's transport, no checks): any proxy's floor behind Next's router"),
         againstRewrite("floorRead", "the same route handler reading and checking the BFF's request body first"),
       );
       const bff = againstRewrite("bff", "bff Next.js CPU per request, against the do-nothing rewrite's");

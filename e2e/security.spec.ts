@@ -305,7 +305,8 @@ test.describe("production start", () => {
     const { spawn } = await import("node:child_process");
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: "3199", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next" };
     delete env.AUTH_URL;
-    const child = spawn("node_modules/.bin/next", ["start", "-p", "3199"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    // The production server npm start and npm run cluster run (scripts/serve.mjs).
+    const child = spawn(process.execPath, ["scripts/serve.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));

@@ -1,7 +1,9 @@
 // The BFF proxy: POST /api/ne/<operation path> with JSON (see lib/bff/operation-request.ts).
 // A Pages API route, not an App Router route handler: it is the dashboard's hottest route, and
 // Next costs half as much per request here (lib/http/node-route.ts). Nothing else differs: the
-// same Request-based handler, logged the same way.
+// same Request-based handler, logged the same way. In production the dashboard's server
+// (scripts/serve.mjs) calls this module's default export itself, with the `path` segments Next
+// would give it, before Next's router; `next dev` reaches it through the router.
 import { sessionKeyOf } from "@/lib/auth/session";
 import { choiceCache } from "@/lib/bff/server/choice-cache";
 import { handleOperation } from "@/lib/bff/server/proxy";
