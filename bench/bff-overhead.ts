@@ -4,7 +4,8 @@
 // BFF/direct throughput ≥ 0.90. 32 signed-in sessions, as 32 people at once would be.
 //
 // Method: every path is warmed up, then measured in ROUNDS interleaved rounds (direct, rewrite,
-// BFF; again); a ratio is taken within each round and the median of those is reported, so the
+// BFF; again), each round ending with a second direct run; a ratio is taken within each round,
+// against the mean of the round's two direct runs, and the median of those is reported, so the
 // drift of a shared 2-core machine hits a path and its baseline alike. The load client runs in a
 // worker thread with a small heap (bench/lib/load-worker.mjs): it shares the cores with the
 // servers it measures, so what it costs is taken from them. CPU per request is printed per
@@ -40,7 +41,8 @@ const SANDBOX_PORT = 4610;
 const DIST = ".next-bench";
 const LATENCY_MS = 50;
 const FAR_ROUNDS = Number(process.env.BENCH_BFF_FAR_ROUNDS ?? 5);
-const FAR_REQUESTS = Number(process.env.BENCH_BFF_FAR_REQUESTS ?? 3000);
+const FAR_REQUESTS = Number(process.env.BENCH_BFF_FAR_REQUESTS ?? 5000);
+const FAR_WARMUP = Number(process.env.BENCH_BFF_FAR_WARMUP ?? 1500);
 
 const SEARCH = {
   fields: [...ORDER_FIELDS],
@@ -95,6 +97,22 @@ function machineCpuSeconds(): number {
   // user nice system idle iowait irq softirq steal: all but idle and iowait are work
   const busy = cpu[0]! + cpu[1]! + cpu[2]! + cpu[5]! + cpu[6]! + cpu[7]!;
   return busy / 100;
+}
+
+/** Two runs of one path as one: the mean of each reading (errors added up). */
+function meanOf(a: LoadResult, b: LoadResult): LoadResult {
+  const mean = (get: (x: LoadResult) => number | undefined) => ((get(a) ?? 0) + (get(b) ?? 0)) / 2;
+  return {
+    p50: mean((x) => x.p50),
+    p95: mean((x) => x.p95),
+    p99: mean((x) => x.p99),
+    rps: mean((x) => x.rps),
+    errors: a.errors + b.errors,
+    serverCpuMs: mean((x) => x.serverCpuMs),
+    nextCpuMs: mean((x) => x.nextCpuMs),
+    clientCpuMs: mean((x) => x.clientCpuMs),
+    otherCores: Math.max(a.otherCores ?? 0, b.otherCores ?? 0),
+  };
 }
 
 interface LoadResult extends LoadStats {
@@ -181,24 +199,33 @@ export const bffOverhead: Bench = {
       const measure = async (rounds: number, requests: number, label: string, names: readonly string[]): Promise<Record<string, LoadResult[]>> => {
         const parts: Record<string, LoadResult[]> = Object.fromEntries(names.map((name) => [name, []]));
         const perRound = Math.ceil(requests / rounds);
+        const measureOne = async (name: string): Promise<LoadResult> => {
+          const before = stackCpuSeconds();
+          const started = performance.now();
+          const result: LoadResult = await run(name, perRound);
+          const seconds = (performance.now() - started) / 1000;
+          const after = stackCpuSeconds();
+          const own = after.next + after.sandbox + after.client - before.next - before.sandbox - before.client;
+          result.otherCores = Math.max(0, (after.machine - before.machine - own) / seconds);
+          result.serverCpuMs = ((after.next + after.sandbox - before.next - before.sandbox) * 1000) / perRound;
+          result.nextCpuMs = ((after.next - before.next) * 1000) / perRound;
+          result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
+          return result;
+        };
         for (let r = 0; r < rounds; r++) {
-          for (const name of names) {
-            const before = stackCpuSeconds();
-            const started = performance.now();
-            const result = await run(name, perRound);
-            const seconds = (performance.now() - started) / 1000;
-            const after = stackCpuSeconds();
-            const own = after.next + after.sandbox + after.client - before.next - before.sandbox - before.client;
-            result.otherCores = Math.max(0, (after.machine - before.machine - own) / seconds);
-            result.serverCpuMs = ((after.next + after.sandbox - before.next - before.sandbox) * 1000) / perRound;
-            result.nextCpuMs = ((after.next - before.next) * 1000) / perRound;
-            result.clientCpuMs = ((after.client - before.client) * 1000) / perRound;
-            parts[name]!.push(result);
-          }
-          const d = parts.direct![r]!;
+          const results = new Map<string, LoadResult>();
+          for (const name of names) results.set(name, await measureOne(name));
+          // The direct baseline again at the round's end: a round's paths are compared with the
+          // mean of a direct run before them and one after, so a drift of the sandbox's speed
+          // during the round (its cost per search moves by ±10% over minutes here) weighs on
+          // every path as on its baseline, whatever its place in the round.
+          const first = results.get("direct")!;
+          const last = await measureOne("direct");
+          results.set("direct", meanOf(first, last));
+          for (const [name, result] of results) parts[name]!.push(result);
           const b = parts.bff![r]!;
           process.stdout.write(
-            `  ${label} round ${r + 1}/${rounds}: direct ${d.rps.toFixed(1)} req/s p50 ${d.p50.toFixed(1)} ms; bff ${b.rps.toFixed(1)} req/s p50 ${b.p50.toFixed(1)} ms (Next.js ${b.nextCpuMs!.toFixed(2)} ms CPU/request); other processes ${b.otherCores!.toFixed(2)} cores\n`,
+            `  ${label} round ${r + 1}/${rounds}: direct ${first.rps.toFixed(1)} then ${last.rps.toFixed(1)} req/s, p50 ${first.p50.toFixed(1)} then ${last.p50.toFixed(1)} ms; bff ${b.rps.toFixed(1)} req/s p50 ${b.p50.toFixed(1)} ms (Next.js ${b.nextCpuMs!.toFixed(2)} ms CPU/request); other processes ${b.otherCores!.toFixed(2)} cores\n`,
           );
         }
         return parts;
@@ -271,7 +298,10 @@ export const bffOverhead: Bench = {
       if (!latency.ok) throw new Error(`sandbox latency control answered ${latency.status}`);
       // The floors answer without the API: nothing to measure at a distance.
       const farNames = ["direct", "rewrite", "bff"];
-      for (const name of farNames) await run(name, CONCURRENCY * 10);
+      // Warmed up again at the distance, each path 1,500 calls: the sandbox's pace moves for some
+      // thousands of delayed answers (once here a direct run made 96 req/s in the first 4,500
+      // answers and 119 in the next 4,500).
+      for (const name of farNames) await run(name, FAR_WARMUP);
       const far = await measure(FAR_ROUNDS, FAR_REQUESTS, `${LATENCY_MS} ms`, farNames);
       await fetch(`${sandboxUrl}/__sandbox/latency`, { method: "DELETE" });
       for (const name of ["direct", "rewrite", "bff"]) {
