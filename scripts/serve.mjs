@@ -106,14 +106,13 @@ async function main() {
   });
   server.listen(port, () => console.log(`[serve] ready on http://localhost:${port}`));
 
+  // As `next start` stops: no new connections, the requests in flight answered, then Next closed.
   let closing = false;
   const close = () => {
     if (closing) return;
     closing = true;
-    server.close();
+    server.close(() => app.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
-    app.close().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on("SIGTERM", close);
   process.on("SIGINT", close);
