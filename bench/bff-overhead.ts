@@ -13,7 +13,10 @@
 //
 // At a distance: the same rounds again with the sandbox answering LATENCY_MS (50) later, as a
 // remote API would (its /__sandbox/latency control, same stack, same run). There the BFF's own
-// cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. And the CPU
+// cost should vanish into the distance: BFF/direct p50 ≤ 1.05 at concurrency 32. A remote API's
+// CPU is not the dashboard's, but on 2 cores the sandbox needs one of them even 50 ms away: so the
+// target is measured with the sandbox on a core of its own (placeStack), and then the same rounds
+// again with every process on every core, reported beside it without a target. And the CPU
 // the BFF adds per request in the dashboard's server process (scripts/serve.mjs: Next.js, with
 // the BFF's route answered before Next's router) is set beside what Next's do-nothing rewrite
 // adds in that process (both measured at 0 ms): the BFF's should be no more. Beside them, what a
@@ -21,7 +24,9 @@
 // handler doing nothing, a Pages API route doing nothing (the BFF's route under `next dev`), and
 // a Pages API route that only passes the upstream's bytes through (what any proxy costs there
 // before it checks anything).
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { login } from "../sandbox/test-support";
@@ -86,6 +91,38 @@ function stackCpuSeconds(): { next: number; sandbox: number; client: number; mac
   if (servers !== 1) throw new Error(`expected one dashboard server process (scripts/serve.mjs) of this stack, found ${servers}`);
   const own = process.cpuUsage();
   return { next: ticks.next / 100, sandbox: ticks.sandbox / 100, client: (own.user + own.system) / 1e6, machine: machineCpuSeconds() };
+}
+
+/**
+ * Where the stack runs. "shared": every process on every core (as the stack starts). "apart": the
+ * sandbox (and its launchers) on core 0, the dashboard's server and this process (the load
+ * client) on the other cores: the upstream then keeps a core of its own, as a remote API keeps
+ * its own machine, and whatever the path in front of it costs is paid on the other side only.
+ * Every thread of every process is moved (taskset -a), and threads started later inherit it.
+ */
+function placeStack(layout: "shared" | "apart"): void {
+  const cores = availableParallelism();
+  if (layout === "apart" && cores < 2) throw new Error("the sandbox needs a core of its own: this machine has one");
+  const all = `0-${cores - 1}`;
+  const front = cores === 2 ? "1" : `1-${cores - 1}`;
+  const place = (pid: number, list: string) => execFileSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" });
+  let placed = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let environ: string;
+    let command: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+      command = readFileSync(`/proc/${pid}/cmdline`, "latin1");
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (!environ.includes(`SANDBOX_PORT=${SANDBOX_PORT}\0`) || Number(pid) === process.pid) continue;
+    const dashboard = command.includes("scripts/serve.mjs");
+    place(Number(pid), layout === "shared" ? all : dashboard ? front : "0");
+    placed += 1;
+  }
+  if (placed < 2) throw new Error(`expected the stack's processes (sandbox, dashboard server), found ${placed}`);
+  place(process.pid, layout === "shared" ? all : front);
 }
 
 /**
@@ -298,26 +335,41 @@ export const bffOverhead: Bench = {
       if (!latency.ok) throw new Error(`sandbox latency control answered ${latency.status}`);
       // The floors answer without the API: nothing to measure at a distance.
       const farNames = ["direct", "rewrite", "bff"];
-      // Warmed up again at the distance, each path 1,500 calls: the sandbox's pace moves for some
+      // Twice: first with the sandbox on a core of its own ("apart", the target: a remote API's
+      // CPU is not the dashboard's), then with every process on both cores as at 0 ms ("shared",
+      // no target). On 2 cores at c=32 the sandbox is CPU-bound even 50 ms away (~7 ms CPU per
+      // search here, its p50 ~240 ms): sharing, whatever runs in front of it slows it down, and
+      // Next's do-nothing rewrite then costs as much as the BFF does (1.07 in past runs).
+      // Each layout is warmed up again, each path 1,500 calls: the sandbox's pace moves for some
       // thousands of delayed answers (once here a direct run made 96 req/s in the first 4,500
       // answers and 119 in the next 4,500).
-      for (const name of farNames) await run(name, FAR_WARMUP);
-      const far = await measure(FAR_ROUNDS, FAR_REQUESTS, `${LATENCY_MS} ms`, farNames);
+      const farPhase = async (layout: "apart" | "shared") => {
+        placeStack(layout);
+        for (const name of farNames) await run(name, FAR_WARMUP);
+        return measure(FAR_ROUNDS, FAR_REQUESTS, `${LATENCY_MS} ms ${layout}`, farNames);
+      };
+      const farApart = await farPhase("apart");
+      const farShared = await farPhase("shared");
       await fetch(`${sandboxUrl}/__sandbox/latency`, { method: "DELETE" });
-      for (const name of ["direct", "rewrite", "bff"]) {
-        const list = far[name]!;
-        const errors = list.reduce((n, x) => n + x.errors, 0);
-        const p50 = ratioIn(far, name, (x) => x.p50);
-        const isBff = name === "bff";
-        rows.push({
-          bench: "bff-overhead",
-          name: `${name} p50 with the API ${LATENCY_MS} ms away (c=${CONCURRENCY}, ${median(list.map((x) => x.rps)).toFixed(0)} req/s, ${errors} errors)`,
-          value: median(list.map((x) => x.p50)),
-          unit: "ms",
-          baseline: { name: "direct", value: median(far.direct!.map((x) => x.p50)) },
-          ratio: p50,
-          ...(isBff ? { target: "ratio <= 1.05", pass: p50 <= 1.05 && errors === 0 } : {}),
-        });
+      for (const [far, where] of [
+        [farApart, "the sandbox on a core of its own"],
+        [farShared, "every process on every core"],
+      ] as const) {
+        for (const name of farNames) {
+          const list = far[name]!;
+          const errors = list.reduce((n, x) => n + x.errors, 0);
+          const p50 = ratioIn(far, name, (x) => x.p50);
+          const isTarget = name === "bff" && far === farApart;
+          rows.push({
+            bench: "bff-overhead",
+            name: `${name} p50 with the API ${LATENCY_MS} ms away, ${where} (c=${CONCURRENCY}, ${median(list.map((x) => x.rps)).toFixed(0)} req/s, ${errors} errors)`,
+            value: median(list.map((x) => x.p50)),
+            unit: "ms",
+            baseline: { name: "direct", value: median(far.direct!.map((x) => x.p50)) },
+            ratio: p50,
+            ...(isTarget ? { target: "ratio <= 1.05", pass: p50 <= 1.05 && errors === 0 } : {}),
+          });
+        }
       }
 
       // Not a target: a reading of the run's conditions. Other work on the cores (a build, a test
@@ -331,6 +383,8 @@ export const bffOverhead: Bench = {
       });
       return rows;
     } finally {
+      // This process goes on to other benchmarks: every core again.
+      execFileSync("taskset", ["-a", "-p", "-c", `0-${availableParallelism() - 1}`, String(process.pid)], { stdio: "ignore" });
       await stack?.stop();
     }
   },
