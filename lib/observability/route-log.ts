@@ -21,7 +21,7 @@ export function logged<R extends ApiRequest, C>(route: string, handler: Handler<
         span.setAttribute("http.response.status_code", answer.status);
         if (answer.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         return answer;
-      });
+      }, request.headers);
     } catch (err) {
       writeLine(request, route, ctx, 500, started, err);
       throw err;

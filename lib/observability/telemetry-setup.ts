@@ -3,8 +3,9 @@ import "server-only";
 // through a periodic reader. instrumentation.ts calls it with the OTLP exporters when
 // OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporters read the standard OTEL_* variables: endpoint,
 // headers, protocol); tests call it with in-memory exporters. Not called: nothing is recorded.
-import { context, metrics, trace } from "@opentelemetry/api";
+import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider, type MetricReader } from "@opentelemetry/sdk-metrics";
 import { TracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace";
@@ -23,6 +24,10 @@ export function startTelemetry({ spanProcessor, metricReader, serviceName = proc
   const tracerProvider = new TracerProvider({ resource, spanProcessors: [spanProcessor] });
   trace.disable();
   trace.setGlobalTracerProvider(tracerProvider);
+  // A caller's `traceparent` (W3C Trace Context) is read by Next's router for its own span, and by
+  // lib/observability/telemetry.ts for a request served without it: the trace goes on through us.
+  propagation.disable();
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   setTracing(true);
   const meterProvider = new MeterProvider({ resource, readers: [metricReader] });
   metrics.disable();
@@ -36,6 +41,7 @@ export function startTelemetry({ spanProcessor, metricReader, serviceName = proc
       setTracing(false);
       trace.disable();
       metrics.disable();
+      propagation.disable();
       context.disable();
       resetInstruments();
     },

@@ -74,6 +74,42 @@ describe("traces and metrics", () => {
   });
 });
 
+describe("a caller's trace", () => {
+  const traceId = "0af7651916cd43dd8448eb211c80319c";
+  const callerSpanId = "b7ad6b7169203331";
+  const handler = logged("/api/ne/[...path]", async () => new Response("{}", { status: 200 }));
+  const post = (headers: Record<string, string>) => new Request("http://localhost/api/ne/api_v1_master_goods/search", { method: "POST", headers });
+  const requestSpan = () => spans.getFinishedSpans().find((s) => s.name === "POST /api/ne/[...path]")!;
+
+  it("a request with a traceparent (W3C Trace Context) goes on in the caller's trace", async () => {
+    spans.reset();
+    await handler(post({ traceparent: `00-${traceId}-${callerSpanId}-01` }));
+    expect(requestSpan().spanContext().traceId).toBe(traceId);
+    expect(requestSpan().parentSpanContext).toMatchObject({ traceId, spanId: callerSpanId, isRemote: true });
+  });
+
+  it("a request without one, or with a malformed one, starts a trace of its own", async () => {
+    for (const headers of [{}, { traceparent: `00-${traceId}-zz-01` }] as Record<string, string>[]) {
+      spans.reset();
+      await handler(post(headers));
+      expect(requestSpan().parentSpanContext).toBeUndefined();
+      expect(requestSpan().spanContext().traceId).not.toBe(traceId);
+    }
+  });
+
+  it("inside a span already (Next's own, under its router), the request's span is that span's child", async () => {
+    spans.reset();
+    const { trace } = await import("@opentelemetry/api");
+    const outer = await trace.getTracer("test").startActiveSpan("next", async (span) => {
+      await handler(post({ traceparent: `00-${traceId}-${callerSpanId}-01` }));
+      span.end();
+      return span.spanContext();
+    });
+    expect(requestSpan().parentSpanContext?.spanId).toBe(outer.spanId);
+    expect(requestSpan().spanContext().traceId).toBe(outer.traceId);
+  });
+});
+
 describe("OTLP export", () => {
   it("with OTEL_EXPORTER_OTLP_ENDPOINT set, spans and metrics are posted to the collector's /v1/traces and /v1/metrics", async () => {
     const http = await import("node:http");

@@ -7,7 +7,8 @@ import "server-only";
 // reads, and spans are not made at all: the function runs as it is, with a span that records
 // nothing (the no-op tracer's own spans still cost a context, a closure and an extra promise per
 // step of every BFF request).
-import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, metrics, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, context, metrics, propagation, trace, type Attributes, type Context, type Span, type TextMapGetter } from "@opentelemetry/api";
+import type { HeaderReader } from "@/lib/http/api-request";
 
 const SCOPE = "backyard";
 
@@ -21,8 +22,8 @@ export function setTracing(on: boolean): void {
 
 const NOT_RECORDING: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
-/** Runs `fn` inside a span named `name`, a child of the current one; a throw marks it an error. */
-export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+/** Runs `fn` inside a span named `name`, a child of the current one (or of `parent`); a throw marks it an error. */
+export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL, parent?: () => Context): Promise<T> {
   // Not an async function: without a provider, `fn`'s own promise is the answer (an async
   // wrapper would add a promise and its hooks to every step of every request).
   if (!globalForTracing.__backyardTracing) {
@@ -32,7 +33,7 @@ export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span)
       return Promise.reject(err as Error);
     }
   }
-  return trace.getTracer(SCOPE).startActiveSpan(name, { kind, attributes }, async (span) => {
+  return trace.getTracer(SCOPE).startActiveSpan(name, { kind, attributes }, parent ? parent() : context.active(), async (span) => {
     try {
       return await fn(span);
     } catch (err) {
@@ -50,8 +51,24 @@ export function startSpan(name: string, attributes: Attributes): Span {
   return trace.getTracer(SCOPE).startSpan(name, { attributes });
 }
 
-export function serverSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
-  return inSpan(name, attributes, fn, SpanKind.SERVER);
+export function serverSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, headers?: HeaderReader): Promise<T> {
+  return inSpan(name, attributes, fn, SpanKind.SERVER, headers && (() => requestContext(headers)));
+}
+
+const headerGetter: TextMapGetter<HeaderReader> = {
+  get: (carrier, key) => carrier.get(key) ?? undefined,
+  keys: () => [], // the W3C propagator asks for its headers by name
+};
+
+/**
+ * The context a request's span starts in. Under Next's router that is Next's own span for the
+ * request (Next read the caller's `traceparent` for it); a request the dashboard's server hands
+ * straight to the BFF (scripts/serve.mjs) has none, and its `traceparent` and `tracestate` are
+ * read here, so the caller's trace goes on through it either way.
+ */
+function requestContext(headers: HeaderReader): Context {
+  const active = context.active();
+  return trace.getSpan(active) ? active : propagation.extract(active, headers, headerGetter);
 }
 
 // Instruments are made on first use, after instrumentation.ts may have registered a provider.
