@@ -103,9 +103,8 @@ function stackCpuSeconds(): { next: number; sandbox: number; client: number; mac
 function placeStack(layout: "shared" | "apart"): void {
   const cores = availableParallelism();
   if (layout === "apart" && cores < 2) throw new Error("the sandbox needs a core of its own: this machine has one");
-  const all = `0-${cores - 1}`;
+  const all = allCores();
   const front = cores === 2 ? "1" : `1-${cores - 1}`;
-  const place = (pid: number, list: string) => execFileSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" });
   let placed = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     let environ: string;
@@ -123,6 +122,13 @@ function placeStack(layout: "shared" | "apart"): void {
   }
   if (placed < 2) throw new Error(`expected the stack's processes (sandbox, dashboard server), found ${placed}`);
   place(process.pid, layout === "shared" ? all : front);
+}
+
+const allCores = () => `0-${availableParallelism() - 1}`;
+
+/** Moves every thread of `pid` to the cores of `list` ("0", "1-3"). */
+function place(pid: number, list: string): void {
+  execFileSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" });
 }
 
 /**
@@ -177,6 +183,7 @@ export const bffOverhead: Bench = {
     buildIfNeeded(root, { ...process.env, ...env, FORCE_BUILD: hasRewrite ? "" : "1" });
 
     let stack: Stack | undefined;
+    let placedApart = false;
     try {
       stack = await startStack({ name: "bff", appPort: APP_PORT, sandboxPort: SANDBOX_PORT, env });
       const { app, sandbox: sandboxUrl } = stack;
@@ -337,13 +344,15 @@ export const bffOverhead: Bench = {
       const farNames = ["direct", "rewrite", "bff"];
       // Twice: first with the sandbox on a core of its own ("apart", the target: a remote API's
       // CPU is not the dashboard's), then with every process on both cores as at 0 ms ("shared",
-      // no target). On 2 cores at c=32 the sandbox is CPU-bound even 50 ms away (~7 ms CPU per
-      // search here, its p50 ~240 ms): sharing, whatever runs in front of it slows it down, and
-      // Next's do-nothing rewrite then costs as much as the BFF does (1.07 in past runs).
+      // no target). On 2 cores at c=32 the sandbox is CPU-bound even 50 ms away (5-7 ms CPU per
+      // search, its p50 200-240 ms): sharing, whatever runs in front of it slows it down, and
+      // Next's do-nothing rewrite then costs as much as the BFF or more (1.07 to 1.25 in runs here;
+      // apart, both 1.01 or less).
       // Each layout is warmed up again, each path 1,500 calls: the sandbox's pace moves for some
       // thousands of delayed answers (once here a direct run made 96 req/s in the first 4,500
       // answers and 119 in the next 4,500).
       const farPhase = async (layout: "apart" | "shared") => {
+        placedApart ||= layout === "apart";
         placeStack(layout);
         for (const name of farNames) await run(name, FAR_WARMUP);
         return measure(FAR_ROUNDS, FAR_REQUESTS, `${LATENCY_MS} ms ${layout}`, farNames);
@@ -383,9 +392,9 @@ export const bffOverhead: Bench = {
       });
       return rows;
     } finally {
-      // This process goes on to other benchmarks: every core again.
-      execFileSync("taskset", ["-a", "-p", "-c", `0-${availableParallelism() - 1}`, String(process.pid)], { stdio: "ignore" });
       await stack?.stop();
+      // This process goes on to other benchmarks: every core again.
+      if (placedApart) place(process.pid, allCores());
     }
   },
 };
