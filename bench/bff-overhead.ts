@@ -66,29 +66,39 @@ function directForm(accessToken: string): URLSearchParams {
 }
 
 /**
- * CPU seconds used so far by the stack's processes (those started with our SANDBOX_PORT: the
- * dashboard's server, the sandbox, their launchers) and by this one (the load client).
+ * The stack's processes (those started with our SANDBOX_PORT: the dashboard's server, the
+ * sandbox, their launchers), this one (the load client) left out. Never a reading of nothing:
+ * exactly one of them must be the dashboard's server (scripts/serve.mjs), and one more the rest.
  */
-function stackCpuSeconds(): { next: number; sandbox: number; client: number; machine: number } {
-  const ticks = { next: 0, sandbox: 0 };
-  let servers = 0;
+function stackProcesses(): { pid: number; dashboard: boolean }[] {
+  const found: { pid: number; dashboard: boolean }[] = [];
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, "latin1");
       if (!environ.includes(`SANDBOX_PORT=${SANDBOX_PORT}\0`) || Number(pid) === process.pid) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const used = Number(fields[11]) + Number(fields[12]); // utime + stime
-      const command = readFileSync(`/proc/${pid}/cmdline`, "latin1");
-      const dashboard = command.includes("scripts/serve.mjs");
-      if (dashboard) servers += 1;
-      ticks[dashboard ? "next" : "sandbox"] += used;
+      found.push({ pid: Number(pid), dashboard: readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("scripts/serve.mjs") });
     } catch {
       // gone, or not ours to read
     }
   }
-  // Never a ratio of nothing: the dashboard's server (scripts/serve.mjs) must have been found.
+  const servers = found.filter((p) => p.dashboard).length;
   if (servers !== 1) throw new Error(`expected one dashboard server process (scripts/serve.mjs) of this stack, found ${servers}`);
+  if (found.length < 2) throw new Error("expected the sandbox's process beside the dashboard's server, found none");
+  return found;
+}
+
+/** CPU seconds used so far by the stack's processes and by this one (the load client). */
+function stackCpuSeconds(): { next: number; sandbox: number; client: number; machine: number } {
+  const ticks = { next: 0, sandbox: 0 };
+  for (const { pid, dashboard } of stackProcesses()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks[dashboard ? "next" : "sandbox"] += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // gone since it was listed
+    }
+  }
   const own = process.cpuUsage();
   return { next: ticks.next / 100, sandbox: ticks.sandbox / 100, client: (own.user + own.system) / 1e6, machine: machineCpuSeconds() };
 }
@@ -104,23 +114,8 @@ function placeStack(layout: "shared" | "apart"): void {
   const cores = availableParallelism();
   if (layout === "apart" && cores < 2) throw new Error("the sandbox needs a core of its own: this machine has one");
   const all = allCores();
-  const front = cores === 2 ? "1" : `1-${cores - 1}`;
-  let placed = 0;
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    let environ: string;
-    let command: string;
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`, "latin1");
-      command = readFileSync(`/proc/${pid}/cmdline`, "latin1");
-    } catch {
-      continue; // gone, or not ours to read
-    }
-    if (!environ.includes(`SANDBOX_PORT=${SANDBOX_PORT}\0`) || Number(pid) === process.pid) continue;
-    const dashboard = command.includes("scripts/serve.mjs");
-    place(Number(pid), layout === "shared" ? all : dashboard ? front : "0");
-    placed += 1;
-  }
-  if (placed < 2) throw new Error(`expected the stack's processes (sandbox, dashboard server), found ${placed}`);
+  const front = `1-${cores - 1}`;
+  for (const { pid, dashboard } of stackProcesses()) place(pid, layout === "shared" ? all : dashboard ? front : "0");
   place(process.pid, layout === "shared" ? all : front);
 }
 
