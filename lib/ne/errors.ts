@@ -7,6 +7,7 @@ export const NE_ERROR_KINDS = [
   "auth-expired",
   "stale-token",
   "busy",
+  "maintenance",
   "forbidden",
   "invalid-request",
   "upstream-failure",
@@ -72,8 +73,15 @@ export function kindForCode(code: string): NeErrorKind {
       return "auth-expired";
     case NE_CODES.staleAccessToken:
       return "stale-token";
+    // 003001: no server connection even after waiting; 003002: the main function is busy; 003902
+    // (sandbox): a second call in flight for one token. Each is worth asking again later.
+    case NE_CODES.noConnection:
     case NE_CODES.busy:
+    case NE_CODES.concurrentCall:
       return "busy";
+    case NE_CODES.maintenance:
+    case NE_CODES.maintenanceMain:
+      return "maintenance";
     case NE_CODES.forbidden:
       return "forbidden";
     case NE_CODES.accessTokenMissing:
@@ -89,9 +97,9 @@ export function kindForCode(code: string): NeErrorKind {
   }
 }
 
-/** Worth retrying the same call later: busy, system error and transport failures; not an unknown code. */
+/** Worth retrying the same call later: busy, maintenance, system error and transport failures; not an unknown code. */
 export function isRetryable(kind: NeErrorKind, code: string): boolean {
-  if (kind === "busy") return true;
+  if (kind === "busy" || kind === "maintenance") return true;
   if (kind !== "upstream-failure") return false;
   return (
     code === NE_CODES.systemError ||
@@ -190,6 +198,7 @@ const HTTP_STATUS: Readonly<Record<NeErrorKind, number>> = {
   "auth-expired": 401,
   "stale-token": 409,
   busy: 503,
+  maintenance: 503,
   forbidden: 403,
   "invalid-request": 400,
   "upstream-failure": 502,

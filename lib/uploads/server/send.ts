@@ -47,8 +47,12 @@ export function stateAfterError(err: unknown): Extract<BatchState, "stored" | "f
   // Not an NeError: a bug somewhere after the request may have left; assume it did.
   if (!isNeError(err)) return "unknown";
   switch (err.kind) {
-    // 003002: the main server was busy and answered before queuing anything (no wait_flag).
+    // 003002: the main server was busy and answered before queuing anything (no wait_flag); 003001:
+    // no server connection could be had. Nothing was queued.
     case "busy":
+      return "stored";
+    // 003004/003005: the API or the main function is in maintenance and took nothing.
+    case "maintenance":
       return "stored";
     // 002003, 002004, redirect, or no stored session: the tokens were refused (or never sent), which
     // the API checks before it reads `data`. Nothing was queued; the person signs in and sends again.
@@ -60,7 +64,7 @@ export function stateAfterError(err: unknown): Extract<BatchState, "stored" | "f
     // 004001: no permission for uploads; the API refused the call. Sending again will not help.
     case "forbidden":
       return "failed";
-    // 003001/003003/005001 (parameters or file refused), or our encoder refused before sending:
+    // 0039xx/003003/005001 (parameters or file refused), or our encoder refused before sending:
     // a definite refusal with nothing queued.
     case "invalid-request":
       return "failed";
