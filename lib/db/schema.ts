@@ -3,6 +3,7 @@
 // their batches, see lib/uploads).
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -11,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -160,4 +162,24 @@ export const uploadBatches = pgTable(
       sql`${t.state} IN ('stored', 'sending', 'unknown', 'queued', 'processing', 'done', 'failed', 'cancelled')`,
     ),
   ],
+);
+
+/**
+ * The gateway's call tickets on a shared PostgreSQL (lib/gateway/company-queue.ts): one row per
+ * upstream call that waits for, or holds, one of its company's slots. The instance that made it
+ * renews `heartbeat_at` while it lives; a row not renewed for a while (a crashed instance) is
+ * deleted by the next instance that grants slots for the company.
+ */
+export const gatewayCalls = pgTable(
+  "gateway_calls",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyNeId: text("company_ne_id").notNull(),
+    instanceId: text("instance_id").notNull(),
+    /** 0 interactive, 1 background: lower is served first, then by id (arrival). */
+    priority: smallint("priority").notNull(),
+    running: boolean("running").notNull().default(false),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("gateway_calls_company").on(t.companyNeId, t.running, t.priority, t.id), index("gateway_calls_instance").on(t.instanceId)],
 );
