@@ -1,10 +1,11 @@
 // What kind of value a field holds for a person building a condition, and the operators that
 // make sense for it: a status or a flag is one of a list (is / is not / any of / none of, never
 // "less than" or "contains"), a date is a day or a range of days, a number compares, a text is
-// searched. Every operator offered is also one the registry accepts for the field and one
-// `validateFilter` takes, so a condition built here is never refused later. Pure, browser-safe.
-import { uiOperators } from "@/lib/ne/registry/field";
-import type { FieldDef, Operator } from "@/lib/ne/registry/types";
+// searched. Every operator offered is one the registry gives the field (the official operator
+// table: no "before" on text, no "any of" on dates, no "contains" on numbers or dates), which is
+// what `validateFilter` and the BFF take, so a condition built here is never refused later.
+// Pure, browser-safe.
+import { acceptsOperator, type FieldDef, type Operator } from "@/lib/ne/registry/types";
 
 export type FieldKind = "choice" | "date" | "number" | "text";
 
@@ -29,7 +30,7 @@ const BY_KIND: Record<FieldKind, readonly FormOperator[]> = {
 
 /** The operators offered for a field, the most used first. */
 export function offeredOperators(field: Pick<FieldDef, "type" | "operators">, kind: FieldKind): FormOperator[] {
-  const accepted = (op: Operator) => field.operators.includes(op) && uiOperators(field.type).includes(op);
+  const accepted = (op: Operator) => acceptsOperator(field, op);
   return BY_KIND[kind].filter((op) => (op === BETWEEN ? accepted("gte") && accepted("lte") : accepted(op)));
 }
 

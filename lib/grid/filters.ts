@@ -4,11 +4,11 @@
 // only ever produce conditions the BFF accepts. Checked by hand, not with zod: this module is in
 // every grid's first load.
 import type { ConditionInput } from "@/lib/bff/operation-request";
-import { uiOperators } from "@/lib/ne/registry/field";
 import {
   LIST_OPERATORS,
   MAX_LIST_VALUES,
   OPERATORS,
+  acceptsOperator,
   VALUELESS_OPERATORS,
   type FieldDef,
   type FieldType,
@@ -104,12 +104,13 @@ export function normalizeScalar(type: FieldType, op: Operator, raw: string): str
 
 /**
  * A filter made valid for `resource`, or null: the field exists and is searchable, the operator
- * is one a filter UI offers for its type, and the value fits both (lists split on commas).
+ * is one the registry gives it (the official table for its type), and the value fits both (lists
+ * split on commas, 1000 values at most).
  */
 export function validateFilter(resource: ResourceDef, input: GridFilter): GridFilter | null {
   const field = fieldMap(resource).get(input.field);
   if (!field || !field.searchable) return null;
-  if (!uiOperators(field.type).includes(input.op) || !field.operators.includes(input.op)) return null;
+  if (!acceptsOperator(field, input.op)) return null;
   if (isValueless(input.op)) return { field: field.name, op: input.op };
   const raw = input.value;
   if (raw === undefined) return null;

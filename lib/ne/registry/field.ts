@@ -1,12 +1,11 @@
 // Builders for registry entries: one call a field, defaults filled the same way everywhere.
 import {
-  OPERATORS,
+  OPERATORS_BY_TYPE,
   type ChoicesSource,
   type EnumValue,
   type FieldDef,
   type FieldFormat,
   type FieldType,
-  type Operator,
 } from "./types";
 
 export interface FieldOptions {
@@ -21,15 +20,16 @@ export interface FieldOptions {
 const DEFAULT_FORMAT: Record<FieldType, FieldFormat> = { S: "text", N: "number", D: "datetime" };
 
 /**
- * A field with every operator (the real API accepts each of the 15 on every field, with the
- * semantics of the field's type), searchable unless told otherwise, and a format from its type.
+ * A field with the operators the official operator table accepts for its type (OPERATORS_BY_TYPE:
+ * an enum-like field keeps what its type allows), searchable unless told otherwise, and a format
+ * from its type.
  */
 export function field(name: string, type: FieldType, ja: string, en: string, opts: FieldOptions = {}): FieldDef {
   const def: FieldDef = {
     name,
     type,
     label: { ja, en },
-    operators: OPERATORS,
+    operators: OPERATORS_BY_TYPE[type],
     searchable: opts.searchable ?? true,
     format: opts.format ?? (opts.enum ? "enum" : DEFAULT_FORMAT[type]),
   };
@@ -37,26 +37,6 @@ export function field(name: string, type: FieldType, ja: string, en: string, opt
   if (opts.choicesFrom) def.choicesFrom = opts.choicesFrom;
   if (opts.note) def.note = opts.note;
   return def;
-}
-
-const NUMERIC_UI_OPERATORS: readonly Operator[] = [
-  "eq",
-  "neq",
-  "lt",
-  "lte",
-  "gt",
-  "gte",
-  "in",
-  "nin",
-  "null",
-  "nnull",
-  "blank",
-  "nblank",
-];
-
-/** The operators a filter UI offers for a type: all for strings, no pattern matching for N and D. */
-export function uiOperators(type: FieldType): readonly Operator[] {
-  return type === "S" ? OPERATORS : NUMERIC_UI_OPERATORS;
 }
 
 /** Enum values from `[value, ja, en]` triples. */

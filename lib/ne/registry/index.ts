@@ -35,7 +35,7 @@ import type { FieldDef, OperationDef, ResourceDef, ResourceKey } from "./types";
 
 export * from "./types";
 export { operations };
-export { auditFields, field, uiOperators } from "./field";
+export { auditFields, field } from "./field";
 export { CHOICES } from "./choice-sources";
 export { classificationValues, type ClassificationKey, type ClassificationValue } from "./resources/classifications";
 export { MAIL_STATUS_LETTERS, ORDER_STATUS } from "./resources/receive-order";

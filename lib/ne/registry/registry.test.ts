@@ -5,6 +5,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   OPERATORS,
+  OPERATORS_BY_TYPE,
+  OPERATOR_TYPES,
+  acceptsOperator,
   classificationValues,
   getField,
   getOperation,
@@ -12,8 +15,8 @@ import {
   operations,
   resources,
   searchOperations,
-  uiOperators,
   type FieldDef,
+  type FieldType,
   type ResourceDef,
   type ResourceKey,
 } from "./index";
@@ -37,6 +40,20 @@ const SPEC_PATH = path.resolve(process.cwd(), "../shared/spec/commerce-api.md");
 const spec = existsSync(SPEC_PATH) ? readFileSync(SPEC_PATH, "utf8") : "";
 
 const allResources: ResourceDef[] = Object.values(resources);
+
+/** The official operator table kept in ./testing/operator-table.md: operator → the types taking it. */
+function officialOperatorTable(): Map<string, FieldType[]> {
+  const text = readFileSync(path.resolve(__dirname, "testing/operator-table.md"), "utf8");
+  const types: FieldType[] = ["S", "N", "D"];
+  const out = new Map<string, FieldType[]>();
+  for (const line of text.split("\n")) {
+    const cells = line.split("|").map((c) => c.trim());
+    // | operator | meaning | value | string | number | date-time |
+    if (cells.length !== 8 || !/^[a-z]+$/.test(cells[1] ?? "") || cells[1] === "operator") continue;
+    out.set(cells[1] as string, types.filter((_, i) => cells[4 + i] === "yes"));
+  }
+  return out;
+}
 
 /** Names missing from a resource, and names whose type differs from the spec's. */
 function compare(resource: ResourceDef, expected: readonly SpecField[]) {
@@ -340,8 +357,23 @@ describe("registry invariants", () => {
     }
   });
 
-  it("accepts all 15 operators on every field", () => {
-    expect(everyField.filter(([, f]) => f.operators.length !== OPERATORS.length).map(([, f]) => f.name)).toEqual([]);
+  it("gives every field exactly the operators the official table accepts for its type", () => {
+    const table = officialOperatorTable();
+    const problems = everyField.flatMap(([k, f]) => {
+      const expected = OPERATORS.filter((op) => table.get(op)?.includes(f.type));
+      return [...f.operators].sort().join(" ") === [...expected].sort().join(" ") ? [] : [`${k}.${f.name} (${f.type}): ${f.operators.join(" ")}`];
+    });
+    expect(problems).toEqual([]);
+    // Enum-like fields keep what their type allows (the order status is a string in the spec).
+    const status = getField("receiveOrder", "receive_order_order_status_id");
+    expect(status?.enum).toBeDefined();
+    expect(status?.operators).toEqual(OPERATORS_BY_TYPE.S);
+    expect(status && acceptsOperator(status, "in")).toBe(true);
+    expect(status && acceptsOperator(status, "lt")).toBe(false);
+    const orderDate = getField("receiveOrder", "receive_order_date");
+    expect(orderDate && acceptsOperator(orderDate, "in")).toBe(false);
+    expect(orderDate && acceptsOperator(orderDate, "like")).toBe(false);
+    expect(orderDate && acceptsOperator(orderDate, "gte")).toBe(true);
   });
 
   it("does not let the order grouping tag be searched, and lets the rest be", () => {
@@ -437,12 +469,24 @@ describe("lookups", () => {
     expect(getField("stock", "goods_id")).toBeUndefined();
   });
 
-  it("offers the filter UI all operators for strings and no pattern matching for numbers and dates", () => {
-    expect(uiOperators("S")).toEqual(OPERATORS);
-    for (const t of ["N", "D"] as const) {
-      expect([...uiOperators(t)].sort()).toEqual(
-        ["eq", "neq", "lt", "lte", "gt", "gte", "in", "nin", "null", "nnull", "blank", "nblank"].sort(),
-      );
+  it("has the official operator table: which types take each operator", () => {
+    const table = officialOperatorTable();
+    expect([...table.keys()].sort()).toEqual([...OPERATORS].sort());
+    for (const op of OPERATORS) expect([...OPERATOR_TYPES[op]].sort(), op).toEqual([...(table.get(op) ?? [])].sort());
+    for (const type of ["S", "N", "D"] as const) {
+      expect(OPERATORS_BY_TYPE[type], type).toEqual(OPERATORS.filter((op) => table.get(op)?.includes(type)));
     }
+    // What the filter builder must never offer.
+    expect(OPERATORS_BY_TYPE.S).not.toContain("lt");
+    expect(OPERATORS_BY_TYPE.S).not.toContain("gt");
+    expect(OPERATORS_BY_TYPE.D).not.toContain("in");
+    expect(OPERATORS_BY_TYPE.D).not.toContain("like");
+    expect(OPERATORS_BY_TYPE.N).not.toContain("like");
+  });
+
+  it("builds fields with their type's operators", () => {
+    expect(field("x_name", "S", "名", "Name").operators).toEqual(OPERATORS_BY_TYPE.S);
+    expect(field("x_id", "N", "ID", "ID", { enum: [] }).operators).toEqual(OPERATORS_BY_TYPE.N);
+    expect(field("x_date", "D", "日", "Date").operators).toEqual(OPERATORS_BY_TYPE.D);
   });
 });

@@ -5,7 +5,7 @@
 /** Logical field types of the spec (section 2): string, number, date-time. */
 export type FieldType = "S" | "N" | "D";
 
-/** Every condition operator the real API accepts (DESIGN.md). */
+/** Every condition operator of the API; which types take each: OPERATOR_TYPES. */
 export const OPERATORS = [
   "eq",
   "neq",
@@ -24,6 +24,40 @@ export const OPERATORS = [
   "nnull",
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
+
+/**
+ * The official operator table (developer site, パラメータ比較演算子): the field types each
+ * operator is accepted on (S string, N number, D date-time). The API refuses the rest.
+ */
+export const OPERATOR_TYPES: Readonly<Record<Operator, readonly FieldType[]>> = {
+  eq: ["S", "N", "D"],
+  neq: ["S", "N", "D"],
+  lt: ["N", "D"],
+  lte: ["N", "D"],
+  gt: ["N", "D"],
+  gte: ["N", "D"],
+  in: ["S", "N"],
+  nin: ["S", "N"],
+  like: ["S"],
+  nlike: ["S"],
+  nlikeornull: ["S"],
+  blank: ["S", "N", "D"],
+  nblank: ["S", "N", "D"],
+  null: ["S", "N", "D"],
+  nnull: ["S", "N", "D"],
+};
+
+/** The operators of each field type, in the order of OPERATORS (from OPERATOR_TYPES). */
+export const OPERATORS_BY_TYPE: Readonly<Record<FieldType, readonly Operator[]>> = {
+  S: OPERATORS.filter((op) => OPERATOR_TYPES[op].includes("S")),
+  N: OPERATORS.filter((op) => OPERATOR_TYPES[op].includes("N")),
+  D: OPERATORS.filter((op) => OPERATOR_TYPES[op].includes("D")),
+};
+
+/** Whether the API accepts `op` on a field: the operators the registry gives the field. */
+export function acceptsOperator(field: Pick<FieldDef, "operators">, op: Operator): boolean {
+  return field.operators.includes(op);
+}
 
 /** Operators that take no value (the parameter is sent with an empty value). */
 export const VALUELESS_OPERATORS: readonly Operator[] = ["blank", "nblank", "null", "nnull"];
@@ -49,7 +83,7 @@ export interface FieldDef {
   name: string;
   type: FieldType;
   label: Label;
-  /** Operators accepted in `<name>-<op>` conditions. */
+  /** Operators accepted in `<name>-<op>` conditions: those of its type (OPERATORS_BY_TYPE). */
   operators: readonly Operator[];
   /** Fixed values given by the spec (order status 3.1, image status 3.2, flags, ...). */
   enum?: readonly EnumValue[];
