@@ -16,6 +16,7 @@ import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { classificationValues } from "@/lib/ne/registry/resources/classifications";
 import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
 import { isBffError } from "@/lib/query/bff-error";
+import { errorDescription } from "@/components/query/error-text";
 import { useChoices } from "@/lib/query/choices";
 import { useInfo } from "@/lib/query/hooks";
 import { periodRange, type PeriodKind } from "@/lib/board/period";
@@ -69,13 +70,7 @@ function wallColumns(statuses: number): number {
 
 /** Why the board could not be refreshed, in words (the code follows for support). */
 function failureReason(error: unknown, tQuery: ReturnType<typeof useTranslations<"query">>): string {
-  if (!isBffError(error)) return tQuery("error.failed");
-  if (error.code === "rate-limited") return tQuery("error.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) });
-  if (error.kind === "busy") return tQuery("error.busy");
-  if (error.kind === "forbidden") return tQuery("error.forbidden");
-  if (error.kind === "invalid-request") return tQuery("error.invalid");
-  if (error.kind === "auth-expired") return tQuery("error.expired");
-  return tQuery("error.failed");
+  return errorDescription(tQuery, error);
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -50,6 +50,7 @@ import { callSearch } from "@/lib/query/call-operation";
 import { expiredLoginHref, isBffError } from "@/lib/query/bff-error";
 import type { FieldDef } from "@/lib/ne/registry/types";
 import { retryDelay, shouldRetry } from "@/components/query/providers";
+import { errorDescription } from "@/components/query/error-text";
 import type { GridDefinition } from "./grid-definition";
 import { choicesSourceOf } from "./use-field-choices";
 import { Modal } from "./modal";
@@ -252,14 +253,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
   const keepsRows = (stage.name === "stopped" && stage.done > 0) || (stage.name === "done" && stage.partial !== undefined);
   const rangesText = (ranges: [number, number][]) => ranges.map(([a, b]) => (a === b ? formatGrouped(String(a)) : `${formatGrouped(String(a))}–${formatGrouped(String(b))}`)).join(t("rangeSep"));
   /** Why a page could not be fetched, as the grid's error panel says it. */
-  const whyText = (error: unknown) => {
-    if (!isBffError(error)) return tq("error.failed");
-    if (error.code === "rate-limited") return tq("error.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) });
-    if (error.kind === "busy") return tq("error.busy");
-    if (error.kind === "forbidden") return tq("error.forbidden");
-    if (error.kind === "invalid-request") return tq("error.invalid");
-    return tq("error.failed");
-  };
+  const whyText = (error: unknown) => errorDescription(tq, error);
   let footer;
   let body;
   if (stage.name === "options") {

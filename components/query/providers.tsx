@@ -24,8 +24,13 @@ export function beginSignOut(): void {
   redirecting = true;
 }
 
+/**
+ * Retryable failures are asked again twice, quickly; maintenance (003004/003005) is not: asking
+ * again within a second cannot help, so the page says so at once and asks again itself after
+ * MAINTENANCE_RETRY_S (components/query/query-error-state.tsx).
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return isBffError(error) && error.retryable && failureCount < MAX_RETRIES;
+  return isBffError(error) && error.retryable && error.kind !== "maintenance" && failureCount < MAX_RETRIES;
 }
 
 /** Backoff, or as long as a 429 asked to wait (Retry-After). */

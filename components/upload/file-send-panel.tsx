@@ -1,7 +1,7 @@
 "use client";
 // A journal file while and after it is sent: progress, batches, what went wrong, and what can be
 // done next (stop, resume, cancel the rest, re-send a batch, see the stock it changed).
-import { ExternalLink, Play, RotateCcw, Square, XCircle } from "lucide-react";
+import { ExternalLink, Play, RotateCcw, Send, Square, XCircle } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -82,6 +82,12 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
       {idle ? <BatchOutcome file={file} stockHref={stockHref} /> : null}
       {idle && file.status === "storing" && !onRetry ? <p className="text-sm text-ink-700 dark:text-ink-200">{t("storingElsewhere")}</p> : null}
       <div className="flex flex-wrap gap-2">
+        {state.retrying?.error.kind === "maintenance" && state.phase === "sending" && !state.cancelRequested ? (
+          <Button variant="primary" onClick={send.sendNow}>
+            <Send aria-hidden="true" />
+            {t("sendNow")}
+          </Button>
+        ) : null}
         {stoppable ? (
           <Button onClick={send.stop} disabled={state.cancelRequested}>
             <Square aria-hidden="true" />

@@ -4,6 +4,7 @@
 import { CircleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { NE_CODES } from "@/lib/ne/codes";
 import type { SendError as SendErrorValue } from "./send-upload";
 
 export function SendError({ error, children }: { error: SendErrorValue; children?: ReactNode }) {
@@ -11,8 +12,12 @@ export function SendError({ error, children }: { error: SendErrorValue; children
   const description =
     error.code === "rate-limited"
       ? t("uploads.errors.rateLimited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) })
+      : error.kind === "maintenance"
+      ? t("query.error.maintenance")
       : error.kind === "busy"
-      ? t("query.error.busy")
+      ? error.code === NE_CODES.noConnection
+        ? t("query.error.noConnection")
+        : t("query.error.busy")
       : error.kind === "forbidden"
         ? t("query.error.forbidden")
         : error.kind === "auth-expired"

@@ -43,7 +43,9 @@ export function SendProgress({ state, file, totalRows }: { state: SendState; fil
       </div>
       <p role="status" className="text-sm text-ink-700 dark:text-ink-200">
         {text}
-        {state.retrying && state.phase === "sending" ? ` ${t("retrying", { batch, total, seconds: Math.ceil(state.retrying.waitMs / 1000) })}` : ""}
+        {state.retrying && state.phase === "sending"
+          ? ` ${t(state.retrying.error.kind === "maintenance" ? "maintenance" : "retrying", { batch, total, seconds: Math.ceil(state.retrying.waitMs / 1000) })}`
+          : ""}
         {state.cancelRequested && state.phase !== "idle" ? ` ${t("stopRequested")}` : ""}
       </p>
     </div>

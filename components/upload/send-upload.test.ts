@@ -255,6 +255,51 @@ describe("sendFile", () => {
     expect(h.state().file?.batches.map((b) => b.state)).toEqual(["stored", "stored"]);
   });
 
+  it("waits out maintenance (003004, 003005) beyond the busy tries: 15 s, 30 s, then every 60 s, the batch stored throughout, never unknown", async () => {
+    const api = new FakeJournal();
+    const maintenance = (code: string) => new BffError({ code, message: "メンテナンス中です", kind: "maintenance", retryable: true, status: 503 });
+    api.turnAway.set(0, ["003004", "003005", "003004", "003004", "003004", "003004"].map(maintenance));
+    const h = harness(api);
+    const seen: { kind: string; waitMs: number; state: BatchState | undefined }[] = [];
+    const dispatch = h.ctx.dispatch;
+    h.ctx.dispatch = (event) => {
+      dispatch(event);
+      if (event.type === "retrying") seen.push({ kind: event.error.kind, waitMs: event.waitMs, state: h.state().file?.batches[0]?.state });
+    };
+    await sendFile(h.ctx, plan(2), null);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual([...Array.from({ length: 7 }, () => "send 0"), "send 1"]);
+    expect(seen.map((r) => r.waitMs)).toEqual([15_000, 30_000, 60_000, 60_000, 60_000, 60_000]);
+    expect(seen.every((r) => r.kind === "maintenance" && r.state === "stored")).toBe(true);
+    expect(h.state().error).toBeNull();
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "done"]);
+  });
+
+  it("a wait for the end of maintenance ends early when the person asks to send now", async () => {
+    const api = new FakeJournal();
+    api.turnAway.set(0, [new BffError({ code: "003004", message: "メンテナンス中です", kind: "maintenance", retryable: true, status: 503 })]);
+    const h = harness(api);
+    let wake: AbortController | null = null;
+    h.ctx.wake = () => (wake = new AbortController()).signal;
+    let waited: number | null = null;
+    // The wait before sending again lasts until it is woken; following the queue waits for nothing.
+    h.ctx.sleep = (ms, signal) =>
+      new Promise((resolve) => {
+        if (!signal) return resolve();
+        waited = ms;
+        signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+    const dispatch = h.ctx.dispatch;
+    h.ctx.dispatch = (event) => {
+      dispatch(event);
+      // "Send now", pressed while the page says when it will send again.
+      if (event.type === "retrying") queueMicrotask(() => wake?.abort());
+    };
+    await sendFile(h.ctx, plan(1), null);
+    expect(waited).toBe(15_000);
+    expect(api.calls.filter((c) => c.startsWith("send"))).toEqual(["send 0", "send 0"]);
+    expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done"]);
+  });
+
   it("never retries an expired sign-in or a refusal", async () => {
     for (const error of [
       new BffError({ code: "002004", message: "expired", kind: "auth-expired", retryable: false, status: 401 }),

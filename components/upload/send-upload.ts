@@ -7,10 +7,14 @@
 // any is sent (a reload continues from the journal); a send whose answer was lost is never retried
 // by itself (the journal marks it "unknown", and only a person sends it again); a send turned away
 // before it reached the queue (busy, our own rate limit: the batch is still "stored") is tried
-// again after a wait, which the journal's one-row claim makes safe; the loop stops at the first
-// failed or unknown batch; cancelling is checked between batches only.
+// again after a wait, which the journal's one-row claim makes safe; the API in maintenance
+// (003004/003005: nothing was queued, the batch is still "stored") is waited out, the batch sent
+// again after 15 s, 30 s, then every minute for as long as the page is open, or at once when the
+// person asks; the loop stops at the first failed or unknown batch; cancelling is checked between
+// batches only.
 import type { NeErrorKind } from "@/lib/ne/errors";
 import { isBffError, type BffError } from "@/lib/query/bff-error";
+import { maintenanceSendDelay } from "@/lib/query/maintenance";
 import type { BatchState, CreateUploadRequest, UploadBatch, UploadFile } from "@/lib/uploads/contract";
 import type { DuplicatePrevious, JournalApi } from "./journal-api";
 import type { PreparedBatch } from "./worker-protocol";
@@ -120,6 +124,11 @@ export interface SendContext {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The page is gone: stop following (never stops a send under way). */
   signal?: AbortSignal;
+  /**
+   * A signal for the wait before a batch is sent again, aborted when the person asks to send now
+   * (or to stop): the wait ends early. Called once per wait.
+   */
+  wake?: () => AbortSignal;
 }
 
 export function toSendError(error: unknown): SendError {
@@ -169,8 +178,9 @@ export const SEND_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
 
 /**
  * A send the journal answered with the batch still "stored": the API was busy (003002, which
- * answers before queuing anything), a stale token survived the gateway's retry, the API could not
- * be reached, or our own rate limit (429) stopped it before the journal. Nothing reached the
+ * answers before queuing anything; 003001, no server connection) or in maintenance (003004/003005),
+ * a stale token survived the gateway's retry, the API could not be reached, or our own rate limit
+ * (429) stopped it before the journal. Nothing reached the
  * queue, and a send without `resend` only ever claims a "stored" batch, so trying again can never
  * apply it twice. An expired sign-in is not retried (the person signs in first).
  */
@@ -178,17 +188,36 @@ export function turnedAway(error: unknown): error is BffError {
   return isBffError(error) && (error.status === 503 || error.status === 429) && error.kind !== "auth-expired";
 }
 
-/** One batch sent, tried again while it is turned away; null when the operator stopped meanwhile. */
+/** The signal that ends a wait early: the page going away, or the person asking (`wake`). */
+function waitSignal(ctx: SendContext): AbortSignal | undefined {
+  const woken = ctx.wake?.();
+  if (!woken) return ctx.signal;
+  return ctx.signal ? AbortSignal.any([ctx.signal, woken]) : woken;
+}
+
+/**
+ * One batch sent, tried again while it is turned away; null when the operator stopped meanwhile.
+ * Busy or our 429: 4 more tries (SEND_RETRY_DELAYS_MS), then the failure is shown with Retry.
+ * Maintenance: no limit, the waits of maintenanceSendDelay; the batch stays "stored" throughout.
+ */
 async function sendWithRetry(ctx: SendContext, fileId: string, index: number): Promise<UploadBatch | null> {
-  for (let attempt = 0; ; attempt++) {
+  let busyTries = 0;
+  let maintenanceWaits = 0;
+  for (;;) {
     try {
       return await ctx.api.sendBatch(fileId, index, false);
     } catch (error) {
-      const delay = SEND_RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !turnedAway(error) || ctx.signal?.aborted) throw error;
-      const waitMs = Math.max(delay, error.retryAfterMs ?? 0);
+      if (!turnedAway(error) || ctx.signal?.aborted) throw error;
+      let waitMs: number;
+      if (error.kind === "maintenance") {
+        waitMs = maintenanceSendDelay(maintenanceWaits++);
+      } else {
+        const delay = SEND_RETRY_DELAYS_MS[busyTries++];
+        if (delay === undefined) throw error;
+        waitMs = Math.max(delay, error.retryAfterMs ?? 0);
+      }
       ctx.dispatch({ type: "retrying", error: toSendError(error), waitMs });
-      await ctx.sleep(waitMs, ctx.signal);
+      await ctx.sleep(waitMs, waitSignal(ctx));
       if (ctx.signal?.aborted) throw error;
       if (ctx.cancelRequested()) return null;
     }

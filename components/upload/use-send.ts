@@ -50,6 +50,8 @@ export function useSend() {
   const [state, dispatch] = useReducer(sendReducer, initialSendState);
   const stopRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
+  // The wait before a turned-away batch is sent again: "Send now" and Stop end it early.
+  const wakeRef = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,6 +66,10 @@ export function useSend() {
       cancelRequested: () => stopRef.current,
       sleep,
       signal: abortRef.current?.signal,
+      wake: () => {
+        wakeRef.current = new AbortController();
+        return wakeRef.current.signal;
+      },
     }),
     [],
   );
@@ -115,7 +121,10 @@ export function useSend() {
       stop: () => {
         stopRef.current = true;
         dispatch({ type: "cancel-requested" });
+        wakeRef.current?.abort();
       },
+      /** Ends the wait before a turned-away batch (e.g. the API in maintenance) is sent again. */
+      sendNow: () => wakeRef.current?.abort(),
       dismissDuplicate: () => dispatch({ type: "phase", phase: "idle" }),
     }),
     [ctx, inLane, refreshJournal, state],

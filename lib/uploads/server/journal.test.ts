@@ -27,7 +27,7 @@ import {
 const STALE_MS = 5 * 60_000;
 const uploader: Uploader = { owner: OWNER, sessionKey: "session-1" };
 
-/** A gateway stand-in: counts upload calls, answers que ids after `delayMs`, or throws `fail`. */
+/** A gateway stand-in: counts upload calls, answers que ids after `delayMs`, or throws what `fail` returns (when it returns something). */
 function fakeGateway(options: { delayMs?: number; fail?: () => unknown } = {}) {
   const calls: { path: string; request: NeRequest | undefined }[] = [];
   let next = 100;
@@ -36,7 +36,8 @@ function fakeGateway(options: { delayMs?: number; fail?: () => unknown } = {}) {
     async call(_key: string, path: string, request?: NeRequest): Promise<NeCallResult> {
       calls.push({ path, request });
       await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
-      if (options.fail) throw options.fail();
+      const failure = options.fail?.();
+      if (failure !== undefined) throw failure;
       return { envelope: { result: "success", queId: String(next++), extra: {} }, tokens: null };
     },
   };
@@ -60,6 +61,9 @@ describe("stateAfterError: what a failed upload call means for the batch", () =>
     expect(stateAfterError(ne("002002"))).toBe("stored");
     const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     expect(stateAfterError(ne("network", { kind: "upstream-failure", cause: refused }))).toBe("stored");
+  });
+  it("the API overloaded (003001) or in maintenance (003004, 003005): stored, never unknown (nothing was queued)", () => {
+    for (const code of ["003001", "003004", "003005"]) expect(stateAfterError(ne(code)), code).toBe("stored");
   });
   it("a definite refusal: failed (no permission, bad parameters, file refused)", () => {
     expect(stateAfterError(ne("004001"))).toBe("failed");
@@ -306,6 +310,21 @@ for (const mode of ["pglite", "postgres"] as const) {
       const sent = await readyFile(journal);
       await setState(sent, 0, "done");
       expect(await journal.cancel(OWNER, sent)).toMatchObject({ ok: false, failure: { status: 409, code: "nothing-to-cancel" } });
+    });
+
+    it("a send answered maintenance (003004, 003005) leaves the batch stored, answers 503, and the next send queues it", async () => {
+      for (const code of ["003004", "003005"]) {
+        const fileId = await readyFile(journal, stockCsv([`M-${code}`], 2));
+        let down = true;
+        const gateway = fakeGateway({ fail: () => (down ? new NeError({ code, message: "メンテナンス中です" }) : undefined) });
+        const sender = createSender({ database: test.database, journal, gateway });
+        const answer = await sender.sendBatch(uploader, fileId, 0);
+        expect(answer).toMatchObject({ ok: false, status: 503, error: { code, kind: "maintenance", retryable: true }, batch: { state: "stored", queId: null } });
+        expect((await journal.getFile(OWNER, fileId))?.batches[0]?.state).toBe("stored");
+        down = false;
+        expect(await sender.sendBatch(uploader, fileId, 0)).toMatchObject({ ok: true, batch: { state: "queued" } });
+        expect(gateway.calls).toHaveLength(2);
+      }
     });
 
     it("sends only files whose batches are all stored", async () => {
