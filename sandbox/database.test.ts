@@ -60,7 +60,7 @@ describe("loadRows", () => {
       const registry = new RegistryIndex(defaultRegistry());
       await ensureSchema(db, registry);
       const n = await loadRows(db, "warehouse", "NE-X", [
-        { warehouse_id: 7, warehouse_name: "", warehouse_deleted_flag: "0" },
+        { warehouse_id: 7, warehouse_name: "" },
         { warehouse_id: "8", warehouse_name: "第二倉庫" },
       ]);
       expect(n).toBe(2);

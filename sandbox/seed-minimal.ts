@@ -206,7 +206,7 @@ function companyData(plan: CompanyPlan, registry: RegistryIndex): Partial<Record
       { mall_id: 2, mall_name: "Yahoo!ショッピング", mall_kana: "ヤフーショッピング", mall_country_id: "1", mall_deleted_flag: "0" },
       { mall_id: 3, mall_name: "自社サイト", mall_kana: "ジシャサイト", mall_country_id: "1", mall_deleted_flag: "0" },
     ],
-    warehouse: plan.warehouses.map((w) => ({ warehouse_id: w.id, warehouse_name: w.name, warehouse_deleted_flag: "0" })),
+    warehouse: plan.warehouses.map((w) => ({ warehouse_id: w.id, warehouse_name: w.name })),
     goods: plan.goods.map((g, i) => ({
       goods_id: g.id,
       goods_name: g.name,

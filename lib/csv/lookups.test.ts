@@ -41,10 +41,9 @@ function fakeApi(tables: Record<string, Row[]>) {
 }
 
 const WAREHOUSES: Row[] = [
-  { warehouse_id: "1", warehouse_name: "基本拠点", warehouse_deleted_flag: "0" },
-  { warehouse_id: "2", warehouse_name: "東京倉庫", warehouse_deleted_flag: "0" },
-  { warehouse_id: "3", warehouse_name: "大阪倉庫", warehouse_deleted_flag: "0" },
-  { warehouse_id: "4", warehouse_name: "閉鎖倉庫", warehouse_deleted_flag: "1" },
+  { warehouse_id: "1", warehouse_name: "基本拠点" },
+  { warehouse_id: "2", warehouse_name: "東京倉庫" },
+  { warehouse_id: "3", warehouse_name: "大阪倉庫" },
 ];
 
 const code = (i: number) => `G-${String(i).padStart(6, "0")}`;
@@ -101,7 +100,7 @@ describe("fetchLookups: goods upload", () => {
 });
 
 describe("fetchLookups: warehouse stock upload", () => {
-  it("finds warehouses (not deleted ones), goods (not deleted ones) and the stock of the file's pairs", async () => {
+  it("finds warehouses, goods (not deleted ones) and the stock of the file's pairs", async () => {
     const { api } = fakeApi({
       "/api_v1_warehouse_base": WAREHOUSES,
       "/api_v1_master_goods": goodsRows(10, (i) => i === 3 || i === 4),
@@ -112,7 +111,7 @@ describe("fetchLookups: warehouse stock upload", () => {
         { warehouse_stock_warehouse_id: "1", warehouse_stock_goods_id: code(2), warehouse_stock_quantity: "9", warehouse_stock_allocation_quantity: "0" },
       ],
     });
-    const lookups = await fetchLookups("warehouse-stock", { goodsCodes: [code(1), code(2), code(3), code(4), "NOPE"], warehouseNames: ["東京倉庫", "大阪倉庫", "閉鎖倉庫", "横浜倉庫"] }, api);
+    const lookups = await fetchLookups("warehouse-stock", { goodsCodes: [code(1), code(2), code(3), code(4), "NOPE"], warehouseNames: ["東京倉庫", "大阪倉庫", "横浜倉庫"] }, api);
     expect(lookups.warehouseNames).toEqual(new Set(["東京倉庫", "大阪倉庫"]));
     expect(lookups.goodsCodes).toEqual(new Set([code(1), code(2)]));
     expect(lookups.warehouseStock).toEqual(

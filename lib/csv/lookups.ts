@@ -96,7 +96,7 @@ const STOCK_FIELDS = ["warehouse_stock_warehouse_id", "warehouse_stock_goods_id"
 
 /**
  * Fetches the look-ups in few batched calls.
- * - Warehouses: the whole (small) warehouse master, deleted ones left out: 1 call.
+ * - Warehouses: the whole (small) warehouse master: 1 call.
  * - Goods upload: which of the file's codes exist (deleted goods included: the upload updates
  *   them), by `in` lists or paging the goods master, whichever is fewer calls.
  * - Warehouse stock upload: first the stock rows of the file's goods in the file's warehouses.
@@ -116,10 +116,12 @@ export async function fetchLookups(kind: UploadKind, needs: LookupNeeds, api: Ap
   const warehouseIds = new Map<string, string>();
   if (needs.warehouseNames.length > 0) {
     const wanted = new Set(needs.warehouseNames);
-    const rows = await allRows(api, "/api_v1_warehouse_base/search", ["warehouse_id", "warehouse_name", "warehouse_deleted_flag"], []);
+    // The warehouse list has no deletion flag (the official 拠点 table shows none): every warehouse it
+    // answers can be named.
+    const rows = await allRows(api, "/api_v1_warehouse_base/search", ["warehouse_id", "warehouse_name"], []);
     for (const r of rows) {
       const name = r.warehouse_name;
-      if (!name || r.warehouse_deleted_flag === "1" || !wanted.has(name) || r.warehouse_id == null) continue;
+      if (!name || !wanted.has(name) || r.warehouse_id == null) continue;
       warehouseNames.add(name);
       warehouseIds.set(String(r.warehouse_id), name);
     }

@@ -209,7 +209,7 @@ export function buildMasters(plan: CompanyPlan, random: Random, nowMs: number): 
     ...audit("shop_", jst(opened + i * 7 * DAY_MS), admin, i % 2 === 0 ? at(30 + i) : null, other),
   }));
 
-  tables.warehouse = plan.warehouses.map((w) => ({ warehouse_id: w.id, warehouse_name: w.name, warehouse_deleted_flag: "0" }));
+  tables.warehouse = plan.warehouses.map((w) => ({ warehouse_id: w.id, warehouse_name: w.name }));
 
   // Classification lists, with the registry's values.
   for (const [key, list] of Object.entries(classificationValues) as [keyof typeof classificationValues, readonly { id: string; ja: string }[]][]) {

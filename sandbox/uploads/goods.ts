@@ -62,11 +62,13 @@ export const GOODS_COLUMNS: Readonly<Record<string, ColumnDef>> = {
   maker_jyusyo: { field: "goods_maker_address", type: text() },
   maker_yubin_bangou: { field: "goods_maker_zip_code", type: text(10) },
   kataban: { field: "goods_model_number", type: text() },
-  hs_code: { field: "goods_hs_code", type: text(20) },
+  // hs_code and invoice_commodity_name: columns of the spec's sample that no search field shows
+  // (the official goods list has none), so a cell is checked and not stored.
+  hs_code: { type: text(20) },
   iro: { field: "goods_color", type: text() },
   syohin_name: { field: "goods_name", type: text() },
   gaikoku_syohin_name: { field: "goods_foreign_name", type: text() },
-  invoice_commodity_name: { field: "goods_invoice_commodity_name", type: text() },
+  invoice_commodity_name: { type: text() },
   syohin_kbn: { field: "goods_type_id", nameField: "goods_type_name", type: choice(classificationValues.goodsType) },
   toriatukai_kbn: { field: "goods_merchandise_id", nameField: "goods_merchandise_name", type: choice(classificationValues.merchandise) },
   genka_tnk: { field: "goods_cost_price", type: MONEY },

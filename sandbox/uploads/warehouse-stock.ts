@@ -43,13 +43,13 @@ export function parseCount(raw: string, min: number): { value: number } | { prob
 }
 
 export async function warehouseNames(db: SandboxDb, companyNeId: string): Promise<Map<string, number>> {
-  const rows = await db.query<{ id: string; name: string | null; deleted: string | null }>(
-    `SELECT ${col("warehouse_id")}::text AS id, ${col("warehouse_name")} AS name, ${col("warehouse_deleted_flag")} AS deleted
+  const rows = await db.query<{ id: string; name: string | null }>(
+    `SELECT ${col("warehouse_id")}::text AS id, ${col("warehouse_name")} AS name
      FROM ${table("warehouse")} WHERE ${COMPANY_COLUMN} = $1`,
     [companyNeId],
   );
   const out = new Map<string, number>();
-  for (const r of rows) if (r.name && r.deleted !== "1") out.set(r.name, Number(r.id));
+  for (const r of rows) if (r.name) out.set(r.name, Number(r.id));
   return out;
 }
 

@@ -1,39 +1,28 @@
 // Goods master (spec 2.7), `/api_v1_master_goods/search`.
 //
-// The spec lists meanings but shows only goods_id, goods_name, stock_quantity and supplier_name.
-// Naming choices:
-// - Names used by public clients of the real API (the Laravel and PHP clients and scripts that
-//   call /api_v1_master_goods/search), kept verbatim even where odd:
-//   goods_representation_id, goods_foreign_name, goods_type_id/_name, goods_merchandise_id/_name,
-//   goods_forwarding_method_id/_name, goods_status_id/_name, goods_delivery_id/_name,
-//   goods_supplier_id, goods_jan_code, goods_maker_name/_kana/_address/_zip_code,
-//   goods_model_number, goods_color, goods_mall_category, goods_shop_category, goods_cost_price,
-//   goods_display_price, goods_selling_price, goods_foreign_selling_price, goods_tax_rate,
-//   goods_wholesale_retail_ratio, goods_weight/_width/_length/_height, goods_release_date,
-//   goods_first_time_sold_date, goods_last_time_sold_date, goods_first_time_supplied_date,
-//   goods_last_time_supplied_date, goods_stock_constant, goods_order_point, goods_lot,
-//   goods_publication_date, goods_stock_management_flag, goods_note, goods_visible_flag, goods_tag,
-//   goods_location, goods_delivery_mail_flag, goods_delivery_mail_maximum_quality (sic),
-//   goods_gift_ok_flg, goods_size, goods_maker_model_number, goods_stock_alert_mail_threshold,
-//   goods_wholesale_mortgage_threshold, goods_shipping_base_id, goods_mail_tag_id,
-//   goods_1_item..goods_20_item, goods_1_select_id/_name..goods_10_select_id/_name,
-//   goods_publication_pic_id/_name, goods_stock_wholesale_quantity, goods_description_text/_html,
-//   goods_spec_text/_html, goods_caution_text/_html, goods_condition_description,
-//   goods_condition_id, goods_hit_syohin_alert_quantity, goods_delivery_date_id,
-//   goods_designated_delivery_date, goods_deleted_flag, audit fields with null_safe variants.
-// - Not found in any public client, so chosen here (each field's `note` says so):
-//   goods_invoice_commodity_name and goods_hs_code (from the upload columns invoice_commodity_name
-//   and hs_code), goods_package_height/_width/_length/_weight (package size; `_length` for depth as
-//   in goods_length), goods_sale_start_date/_end_date, goods_tax_id, goods_brand_name,
-//   goods_same_day_delivery_id (as set_goods_ has them), goods_origin, goods_ingredients,
-//   goods_storage_method, goods_warranty_id, goods_gift_wrapping_id.
-// - stock_quantity and supplier_name are joined fields the spec names as selectable.
+// Names and types: the official field list of the goods search (developer site,
+// https://developer.next-engine.com/api/api_v1_master_goods/search/, read from the public copy
+// kept in ./official/api_v1_master_goods_search.json, with the repository, commit and path it came
+// from). The spec lists the fields by meaning only; the list decided every name here:
+// - its own table 商品マスタ gives every goods_ field, e.g. goods_first_available_date /
+//   goods_last_available_date (販売開始日/終了日), goods_origin_place (原産地), goods_raw_materials
+//   (原材料), goods_preservation_method (保存方法), goods_warranty (保証書の有無),
+//   goods_option_noshi_id (のし対応: the spec's "gift wrapping"), goods_package_* (パッケージ込みの…),
+//   goods_tax_id, goods_brand_name, goods_same_day_delivery_id, and the odd ones kept verbatim:
+//   goods_delivery_mail_maximum_quality (sic, 文字列型), goods_designated_delivery_date (文字列型),
+//   goods_gift_ok_flg, goods_hit_syohin_alert_quantity;
+// - the joined tables 在庫マスタ and 仕入先マスタ give stock_quantity and supplier_name (the spec
+//   names them as selectable); the list also shows goods_image_*, the other stock_* and supplier_*
+//   fields and delivery_date_*, which this registry does not offer on the goods search;
+// - the spec's invoice item name and HS code are upload columns (invoice_commodity_name, hs_code)
+//   that no search field shows, so the registry has no field for them;
+// - goods_deleted_flag is the one name the list does not show, kept because public clients of the
+//   real API search with goods_deleted_flag-neq=1 (its note says so; official.test.ts knows it).
 import { CHOICES } from "../choice-sources";
 import { DELETED_FLAG, SAME_DAY_DELIVERY, TAX_ID, auditFields, field, flag, values } from "../field";
 import type { FieldDef, ResourceDef } from "../types";
 
 const P = "goods_";
-const CHOSEN = "Name chosen here: not shown by the spec nor found in public clients of the real API.";
 
 /** Goods condition (spec 2.7). */
 export const GOODS_CONDITION = values(["01", "新品", "New"], ["10", "中古", "Used"], ["99", "その他", "Other"]);
@@ -58,9 +47,6 @@ export const goods: ResourceDef = {
     field(`${P}representation_id`, "S", "代表商品コード", "Representative goods code"),
     field(`${P}name`, "S", "商品名", "Goods name"),
     field(`${P}foreign_name`, "S", "英語商品名", "English name"),
-    field(`${P}invoice_commodity_name`, "S", "インボイス品名", "Invoice item name", {
-      note: `${CHOSEN} From the upload column invoice_commodity_name.`,
-    }),
     field(`${P}type_id`, "S", "商品区分", "Goods type", { choicesFrom: CHOICES.goodsType, format: "enum" }),
     field(`${P}type_name`, "S", "商品区分名", "Goods type name"),
     field(`${P}merchandise_id`, "S", "取扱区分", "Handling class", {
@@ -79,7 +65,7 @@ export const goods: ResourceDef = {
     field(`${P}delivery_name`, "S", "発送方法名", "Delivery method name"),
     field(`${P}supplier_id`, "S", "仕入先コード", "Supplier code"),
     field("supplier_name", "S", "仕入先名", "Supplier name", {
-      note: "Joined from the supplier master; named by the spec as a selectable field.",
+      note: "Joined from the supplier master (the official list's 仕入先マスタ table); named by the spec as a selectable field.",
     }),
     field(`${P}jan_code`, "S", "JANコード", "JAN code"),
     field(`${P}maker_name`, "S", "メーカー名", "Maker name"),
@@ -87,7 +73,6 @@ export const goods: ResourceDef = {
     field(`${P}maker_address`, "S", "メーカー住所", "Maker address"),
     field(`${P}maker_zip_code`, "S", "メーカー郵便番号", "Maker postal code"),
     field(`${P}model_number`, "S", "型番", "Model number"),
-    field(`${P}hs_code`, "S", "HSコード", "HS code", { note: `${CHOSEN} From the upload column hs_code.` }),
     field(`${P}color`, "S", "色", "Color"),
     field(`${P}mall_category`, "S", "モールカテゴリ", "Mall category"),
     field(`${P}shop_category`, "S", "店舗カテゴリ", "Shop category"),
@@ -125,9 +110,8 @@ export const goods: ResourceDef = {
       enum: flag("不可", "Not allowed", "可", "Allowed"),
       format: "flag",
     }),
-    field(`${P}delivery_mail_maximum_quality`, "N", "メール便最大数", "Mail service maximum quantity", {
-      format: "quantity",
-      note: "Spelled `quality` by the real API (public clients).",
+    field(`${P}delivery_mail_maximum_quality`, "S", "メール便最大数量", "Mail service maximum quantity", {
+      note: "Spelled `quality` and typed 文字列型 by the official list.",
     }),
     field(`${P}gift_ok_flg`, "N", "ギフト可", "Gift allowed", {
       enum: flag("不可", "Not allowed", "可", "Allowed"),
@@ -160,39 +144,36 @@ export const goods: ResourceDef = {
       format: "quantity",
     }),
     field(`${P}delivery_date_id`, "S", "納期ID", "Delivery period ID"),
-    field(`${P}designated_delivery_date`, "D", "納期指定日", "Delivery date", {
-      note: "Valid only when the delivery period id means a date.",
+    field(`${P}designated_delivery_date`, "S", "納期指定日", "Delivery date", {
+      note: "文字列型 in the official list; valid only when the delivery period id is 'date'.",
     }),
-    field(`${P}package_height`, "N", "梱包サイズ高さ(cm)", "Package height (cm)", { note: CHOSEN }),
-    field(`${P}package_width`, "N", "梱包サイズ幅(cm)", "Package width (cm)", { note: CHOSEN }),
-    field(`${P}package_length`, "N", "梱包サイズ奥行き(cm)", "Package depth (cm)", {
-      note: `${CHOSEN} _length for depth as in goods_length.`,
-    }),
-    field(`${P}package_weight`, "N", "梱包重量(g)", "Package weight (g)", { note: CHOSEN }),
-    field(`${P}sale_start_date`, "D", "販売開始日", "Sale start date", { note: CHOSEN }),
-    field(`${P}sale_end_date`, "D", "販売終了日", "Sale end date", { note: CHOSEN }),
-    field(`${P}tax_id`, "N", "税区分", "Tax", { enum: TAX_ID, note: `${CHOSEN} As set_goods_tax_id.` }),
-    field(`${P}brand_name`, "S", "ブランド名", "Brand name", { note: `${CHOSEN} As set_goods_brand_name.` }),
-    field(`${P}origin`, "S", "原産地", "Origin", { note: CHOSEN }),
-    field(`${P}ingredients`, "S", "原材料", "Ingredients", { note: CHOSEN }),
-    field(`${P}storage_method`, "S", "保存方法", "Storage method", { note: CHOSEN }),
-    field(`${P}warranty_id`, "N", "保証書", "Warranty", {
+    field(`${P}package_height`, "N", "パッケージ込みの高さ(cm)", "Package height (cm)"),
+    field(`${P}package_width`, "N", "パッケージ込みの幅(cm)", "Package width (cm)"),
+    field(`${P}package_length`, "N", "パッケージ込みの奥行き(cm)", "Package depth (cm)"),
+    field(`${P}package_weight`, "N", "パッケージ込みの重さ(g)", "Package weight (g)"),
+    field(`${P}first_available_date`, "D", "販売開始日", "Sale start date"),
+    field(`${P}last_available_date`, "D", "販売終了日", "Sale end date"),
+    field(`${P}tax_id`, "N", "消費税", "Tax", { enum: TAX_ID }),
+    field(`${P}brand_name`, "S", "ブランド名", "Brand name"),
+    field(`${P}origin_place`, "S", "原産地", "Place of origin"),
+    field(`${P}raw_materials`, "S", "原材料", "Raw materials"),
+    field(`${P}preservation_method`, "S", "保存方法", "Preservation method"),
+    field(`${P}warranty`, "N", "保証書の有無", "Warranty", {
       enum: values(["0", "なし", "None"], ["1", "あり", "Present"]),
-      note: CHOSEN,
     }),
-    field(`${P}gift_wrapping_id`, "N", "ギフト包装", "Gift wrapping", {
-      enum: values(["0", "不可", "No"], ["1", "可", "Yes"]),
-      note: CHOSEN,
+    field(`${P}option_noshi_id`, "N", "のし対応", "Noshi wrapping", {
+      enum: values(["0", "対応しない", "Not supported"], ["1", "対応する", "Supported"]),
     }),
-    field(`${P}same_day_delivery_id`, "N", "即日発送", "Same/next-day delivery", {
-      enum: SAME_DAY_DELIVERY,
-      note: `${CHOSEN} As set_goods_same_day_delivery_id.`,
-    }),
+    field(`${P}same_day_delivery_id`, "N", "当日・翌日配送", "Same/next-day delivery", { enum: SAME_DAY_DELIVERY }),
     field("stock_quantity", "N", "在庫数", "Stock quantity", {
       format: "quantity",
-      note: "Joined from the stock master; named by the spec as a selectable field.",
+      note: "Joined from the stock master (the official list's 在庫マスタ table); named by the spec as a selectable field.",
     }),
-    field(`${P}deleted_flag`, "S", "削除フラグ", "Deleted", { enum: DELETED_FLAG, format: "flag" }),
+    field(`${P}deleted_flag`, "S", "削除フラグ", "Deleted", {
+      enum: DELETED_FLAG,
+      format: "flag",
+      note: "Not in the official goods list; public clients of the real API search with goods_deleted_flag-neq=1.",
+    }),
     ...auditFields(P, { nullSafe: true }),
   ],
 };

@@ -1,4 +1,6 @@
 // Place-order (purchase order) rows (spec 2.12), `/api_v1_placeorder_row/search`.
+// Names: the fields of the official page's sample request (./official/api_v1_placeorder_row_search.json,
+// names only, no types); the three null_safe audit variants come from spec 2.4 (their notes say so).
 import { CHOICES } from "../choice-sources";
 import { auditFields, field, values } from "../field";
 import type { ResourceDef } from "../types";
@@ -44,6 +46,13 @@ export const placeOrderRow: ResourceDef = {
     field(`${P}type_name`, "S", "発注区分名", "Place-order type name"),
     field(`${P}note`, "S", "備考", "Remarks"),
     field(`${P}delivery_date`, "D", "納品予定日", "Planned delivery date"),
-    ...auditFields(P, { nullSafe: true }),
+    ...auditFields(P, { nullSafe: true }).map((f) =>
+      f.name.includes("_null_safe_")
+        ? {
+            ...f,
+            note: "Not among the names of the official page's sample request (./official); kept because spec 2.4 gives place_order_row_ the null_safe variants.",
+          }
+        : f,
+    ),
   ],
 };

@@ -1,14 +1,20 @@
 // Order slip (spec 2.5), `/api_v1_receiveorder_base/search`.
 //
-// Names the spec does not show, taken from public clients of the real API:
+// Names and types: the official field list of the order-slip search (its 受注伝票 table,
+// ./official/api_v1_receiveorder_base_search.json) has every field here with the same type, except
+// the reminder fields and receive_order_deleted_flag, which spec 2.5 lists and a public client of
+// the real API asks for; their notes say so (official.test.ts knows the exception).
+// Names the spec does not show, taken from the official list:
 // - `receive_order_mail_status` holds the mail send state (letters J B C H N F, no separator).
-// - The placement-delivery flag and the designated place are left out: no public client
-//   names them, and a guessed name would make the sandbox answer a field the real API lacks.
+// - The placement-delivery flag and the designated place are left out: the official list does
+//   not name them, and a guessed name would make the sandbox answer a field the real API lacks.
 import { CHOICES } from "../choice-sources";
 import { DELETED_FLAG, auditFields, field, flag, values } from "../field";
 import type { ResourceDef } from "../types";
 
 const P = "receive_order_";
+const NOT_LISTED =
+  "Not in the official order-slip list (./official); kept because spec 2.5 lists it and a public client of the real API asks for it in its order fields";
 
 /** Order status, spec 3.1 (also the values of `/api_v1_system_orderstatus/info`). */
 export const ORDER_STATUS = values(
@@ -56,7 +62,7 @@ export const receiveOrder: ResourceDef = {
       note: "Ids separated by colons; a row confirmation has # and the row number appended.",
     }),
     field(`${P}mail_status`, "S", "メール送信状態", "Mail send state", {
-      note: "Letters without separator: J order confirmation, B print-date-waiting notice, C post-print notice, H shipment mail, N deposit confirmation, F follow-up. Name from public clients of the real API; the spec does not show it.",
+      note: "Letters without separator: J order confirmation, B print-date-waiting notice, C post-print notice, H shipment mail, N deposit confirmation, F follow-up. Name from the official list; the spec does not show it.",
     }),
     field(`${P}gruoping_tag`, "S", "受注分類タグ", "Grouping tags", {
       searchable: false,
@@ -178,16 +184,20 @@ export const receiveOrder: ResourceDef = {
     field(`${P}consignee_address2`, "S", "送り先住所2", "Recipient address 2"),
     field(`${P}consignee_tel`, "S", "送り先電話番号", "Recipient phone"),
     field(`${P}consignee_fax`, "S", "送り先FAX", "Recipient fax"),
-    field(`${P}reminder_start_date`, "D", "督促開始日", "Reminder start date"),
-    field(`${P}reminder_last_date`, "D", "最終督促日", "Last reminder date"),
-    field(`${P}reminder_count`, "N", "督促回数", "Reminder count"),
+    field(`${P}reminder_start_date`, "D", "督促開始日", "Reminder start date", { note: `${NOT_LISTED} (督促開始日).` }),
+    field(`${P}reminder_last_date`, "D", "最終督促日", "Last reminder date", { note: `${NOT_LISTED} (最終督促日).` }),
+    field(`${P}reminder_count`, "N", "督促回数", "Reminder count", { note: `${NOT_LISTED} (督促回数).` }),
     field(`${P}important_check_pic_id`, "N", "重要チェック担当者ID", "Important check person ID"),
     field(`${P}important_check_pic_name`, "S", "重要チェック担当者名", "Important check person"),
     field(`${P}pic_id`, "N", "受注担当者ID", "Order person in charge ID"),
     field(`${P}pic_name`, "S", "受注担当者名", "Order person in charge"),
     field(`${P}send_pic_id`, "N", "出荷担当者ID", "Shipment person in charge ID"),
     field(`${P}send_pic_name`, "S", "出荷担当者名", "Shipment person in charge"),
-    field(`${P}deleted_flag`, "S", "削除フラグ", "Deleted", { enum: DELETED_FLAG, format: "flag" }),
+    field(`${P}deleted_flag`, "S", "削除フラグ", "Deleted", {
+      enum: DELETED_FLAG,
+      format: "flag",
+      note: `${NOT_LISTED} (削除フラグ).`,
+    }),
     ...auditFields(P, { nullSafe: true }),
   ],
 };
