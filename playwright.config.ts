@@ -59,6 +59,8 @@ export default defineConfig({
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_ADMIN: "1",
+      // The sandbox's app is registered with this run's dashboard (a sign-in naming another is refused).
+      SANDBOX_REDIRECT_URI: `${baseURL}/auth/callback`,
       SANDBOX_DATA_DIR: process.env.E2E_SANDBOX_DATA_DIR ?? `.data/e2e-sandbox-${sandboxPort}`,
       // e2e runs get their own dashboard database and always the embedded sandbox.
       DATABASE_URL: "",

@@ -1,11 +1,21 @@
-// The sandbox's fixed accounts (DESIGN.md "Contracts"): one app, two companies, three users.
+// The sandbox's fixed accounts (DESIGN.md "Contracts"): one app (and its registered redirect URI),
+// two companies, three users.
 // The data generator and the seeds fill data for exactly these companies.
 import { createHash } from "node:crypto";
 
 export const SANDBOX_APP = {
   clientId: "sandbox-client-id",
   clientSecret: "sandbox-client-secret",
+  /** The app's id in the app menu (`/apps/launch/?id=..`) and the name the menu shows. */
+  id: "1",
+  name: "Backyard",
 } as const;
+
+/**
+ * The app's registered redirect URI unless SANDBOX_REDIRECT_URI says otherwise: the dashboard of
+ * `npm start` on its default port. A sign-in naming another is refused, as the real check does.
+ */
+export const DEFAULT_REDIRECT_URI = "http://localhost:3000/auth/callback";
 
 export const SANDBOX_PASSWORD = "sandbox";
 

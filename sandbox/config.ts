@@ -1,4 +1,5 @@
 // Environment settings of the sandbox (DESIGN.md "Contracts"), read in one place.
+import { DEFAULT_REDIRECT_URI } from "./accounts";
 
 export type EnvVars = Readonly<Record<string, string | undefined>>;
 
@@ -15,6 +16,8 @@ export interface SandboxEnv {
   /** Every API answer waits this long (and up to `latencyJitterMs` more), as a remote API would. */
   latencyMs: number;
   latencyJitterMs: number;
+  /** The app's registered redirect URI: a sign-in naming another is refused. */
+  redirectUri: string;
 }
 
 function intEnv(env: EnvVars, name: string, fallback: number, min = 0): number {
@@ -23,6 +26,20 @@ function intEnv(env: EnvVars, name: string, fallback: number, min = 0): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got ${raw})`);
   return value;
+}
+
+/** An absolute http(s) URL, as a redirect URI is registered. */
+function urlEnv(env: EnvVars, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL (got ${raw})`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be an absolute http(s) URL (got ${raw})`);
+  return raw;
 }
 
 export function readEnv(env: EnvVars = process.env): SandboxEnv {
@@ -39,5 +56,6 @@ export function readEnv(env: EnvVars = process.env): SandboxEnv {
     databaseSchema: env.SANDBOX_DATABASE_SCHEMA?.trim() || "sandbox",
     latencyMs: intEnv(env, "SANDBOX_LATENCY_MS", 0),
     latencyJitterMs: intEnv(env, "SANDBOX_LATENCY_JITTER_MS", 0),
+    redirectUri: urlEnv(env, "SANDBOX_REDIRECT_URI", DEFAULT_REDIRECT_URI),
   };
 }

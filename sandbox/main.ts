@@ -17,8 +17,10 @@ async function main(): Promise<void> {
     seed: env.seed,
     latencyMs: env.latencyMs,
     latencyJitterMs: env.latencyJitterMs,
+    redirectUri: env.redirectUri,
   });
   if (sandbox.prepared.seeded) console.log(`sandbox: seeded (${sandbox.prepared.seeded})`);
+  console.log(`sandbox: the app's registered redirect URI is ${env.redirectUri} (SANDBOX_REDIRECT_URI); the app menu is ${sandbox.url}/apps`);
   console.log(`sandbox listening on ${sandbox.url}${env.latencyMs || env.latencyJitterMs ? ` (answers after ${env.latencyMs} ms + up to ${env.latencyJitterMs} ms)` : ""}`);
 
   let closing = false;

@@ -6,7 +6,8 @@ import { startSandbox, type RunningSandbox } from "./server";
 let sandbox: RunningSandbox;
 let base: string;
 beforeAll(async () => {
-  sandbox = await startSandbox({ log: () => undefined });
+  // The app's registered redirect URI: the sandbox refuses a sign-in naming another.
+  sandbox = await startSandbox({ log: () => undefined, redirectUri: REDIRECT });
   base = sandbox.url;
 });
 afterAll(async () => {

@@ -6,14 +6,15 @@ import { Hono } from "hono";
 import { adminRoutes } from "./admin";
 import { handleApi, type ApiContext } from "./api";
 import { answerImage, IMAGE_ROUTE } from "./images";
-import { CallLog } from "./calls";
+import { CallLog, InFlightCalls, OverlapLog } from "./calls";
 import { openDb, type SandboxDb } from "./db";
 import { FaultBook } from "./faults";
 import { Latency } from "./latency";
 import type { EnqueueUpload, QueueWorker, StartQueueWorker } from "./hooks";
 import { defaultRegistry, RegistryIndex, type SandboxRegistry } from "./registry";
 import { prepareDatabase, type DataSource, type PrepareResult } from "./seed";
-import { showSignIn, submitSignIn } from "./sign-in";
+import { launchApp, showApps, showSignIn, submitSignIn, type SignInContext } from "./sign-in";
+import { DEFAULT_REDIRECT_URI } from "./accounts";
 import { createClock, type SandboxClock } from "./time";
 import * as uploads from "./uploads/index";
 
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   dataDir?: string;
   /** Enables /__sandbox (SANDBOX_ADMIN=1). */
   admin?: boolean;
+  /** The app's registered redirect URI (SANDBOX_REDIRECT_URI; default `DEFAULT_REDIRECT_URI`). */
+  redirectUri?: string;
   accessTtlS?: number;
   refreshTtlS?: number;
   /** Base clock (epoch ms); the admin clock offset is added to it. */
@@ -61,6 +64,10 @@ export interface Sandbox {
   latency: Latency;
   /** The API calls answered (only with `admin`: GET /__sandbox/calls). */
   calls: CallLog | undefined;
+  /** The calls in flight per access token (a second one is refused, 003902). */
+  inFlight: InFlightCalls;
+  /** The second calls refused so (GET /__sandbox/overlaps with `admin`). */
+  overlaps: OverlapLog;
   registry: RegistryIndex;
   prepared: PrepareResult;
   close(): Promise<void>;
@@ -89,6 +96,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const faults = new FaultBook(options.random);
     const latency = new Latency(options.latencyMs ?? 0, options.latencyJitterMs ?? 0, options.random);
     const calls = options.admin ? new CallLog(options.callLogCapacity) : undefined;
+    const inFlight = new InFlightCalls();
+    const overlaps = new OverlapLog();
     const ctx: ApiContext = {
       db,
       registry,
@@ -96,6 +105,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       faults,
       latency,
       ...(calls ? { calls } : {}),
+      inFlight,
+      overlaps,
       tokens: {
         accessTtlMs: (options.accessTtlS ?? 86_400) * 1000,
         refreshTtlMs: (options.refreshTtlS ?? 259_200) * 1000,
@@ -113,12 +124,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       log(`sandbox: ${c.req.path}: ${error.stack ?? error.message}`);
       return c.text("Internal Server Error", 500);
     });
-    app.get("/users/sign_in", (c) => showSignIn(c.req.raw));
-    app.get("/users/sign_in/", (c) => showSignIn(c.req.raw));
-    app.post("/users/sign_in", (c) => submitSignIn(db, clock, c.req.raw));
-    app.post("/users/sign_in/", (c) => submitSignIn(db, clock, c.req.raw));
+    const signIn: SignInContext = { db, clock, redirectUri: options.redirectUri ?? DEFAULT_REDIRECT_URI };
+    for (const path of ["/users/sign_in", "/users/sign_in/"]) {
+      app.get(path, (c) => showSignIn(signIn, c.req.raw));
+      app.post(path, (c) => submitSignIn(signIn, c.req.raw));
+    }
+    // The app menu (NextEngine's main function lists the apps a person may start).
+    for (const path of ["/apps", "/apps/"]) app.get(path, (c) => showApps(signIn, c.req.raw));
+    for (const path of ["/apps/launch", "/apps/launch/"]) app.get(path, (c) => launchApp(signIn, c.req.raw));
     // The admin routes exist exactly when the call log does (SANDBOX_ADMIN).
-    if (calls) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency, calls }));
+    if (calls) app.route("/__sandbox", adminRoutes({ db, clock, faults, latency, calls, overlaps, tokens: ctx.tokens }));
     app.all("/__sandbox/*", (c) => c.text("Not Found", 404));
     // The sign-in page's browser asks for a favicon: "none", not a 404 in its console.
     app.get("/favicon.ico", () => new Response(null, { status: 204 }));
@@ -133,6 +148,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       faults,
       latency,
       calls,
+      inFlight,
+      overlaps,
       registry,
       prepared,
       close: async () => {

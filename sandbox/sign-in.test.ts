@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_APP, SANDBOX_COMPANIES } from "./accounts";
+import { readEnv } from "./config";
 import type { RunningSandbox } from "./server";
 import { REDIRECT_URI, advanceClock, admin, call, form, login, neauth, signIn, startTestSandbox } from "./test-support";
 
@@ -40,14 +41,45 @@ describe("sign-in form", () => {
     expect(noUri.status).toBe(400);
   });
 
-  it("POST with the right password redirects to redirect_uri with uid and state", async () => {
-    const res = await postForm("staff@sandbox.test", "sandbox", `${REDIRECT_URI}?keep=1`);
+  it("POST with the right password redirects to the registered redirect_uri with uid and state", async () => {
+    const res = await postForm("staff@sandbox.test", "sandbox");
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location") ?? "");
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
-    expect(location.searchParams.get("keep")).toBe("1");
+    expect([...location.searchParams.keys()].sort()).toEqual(["state", "uid"]);
     expect(location.searchParams.get("uid")).toMatch(/^[0-9a-f]{32}$/);
     expect(location.searchParams.get("state")).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("refuses a redirect_uri other than the registered one, a query string included (GET and POST)", async () => {
+    for (const other of [`${REDIRECT_URI}?n=abc`, "http://localhost:3000/auth/callback/", "http://127.0.0.1:3000/auth/callback", "https://evil.example/auth/callback"]) {
+      const shown = await fetch(`${sb.url}/users/sign_in/?client_id=${SANDBOX_APP.clientId}&redirect_uri=${encodeURIComponent(other)}`);
+      expect(shown.status, other).toBe(400);
+      expect(await shown.text(), other).toContain("registered redirect URI");
+      const posted = await postForm("staff@sandbox.test", "sandbox", other);
+      expect(posted.status, other).toBe(400);
+      expect(posted.headers.get("location")).toBeNull();
+    }
+  });
+
+  it("knows the registered redirect URI from SANDBOX_REDIRECT_URI (default http://localhost:3000/auth/callback)", async () => {
+    expect(readEnv({}).redirectUri).toBe("http://localhost:3000/auth/callback");
+    expect(readEnv({ SANDBOX_REDIRECT_URI: "https://backyard.example/auth/callback" }).redirectUri).toBe("https://backyard.example/auth/callback");
+    expect(() => readEnv({ SANDBOX_REDIRECT_URI: "javascript:alert(1)" })).toThrow(/SANDBOX_REDIRECT_URI/);
+    const own = await startTestSandbox({ redirectUri: "http://localhost:3999/auth/callback" });
+    try {
+      const res = await fetch(`${own.url}/users/sign_in/`, {
+        method: "POST",
+        body: form({ "user[login_code]": "staff@sandbox.test", "user[password]": "sandbox", client_id: SANDBOX_APP.clientId, redirect_uri: "http://localhost:3999/auth/callback" }),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^http:\/\/localhost:3999\/auth\/callback\?uid=[0-9a-f]{32}&state=[0-9a-f]{32}$/);
+      const theDefault = await fetch(`${own.url}/users/sign_in/?client_id=${SANDBOX_APP.clientId}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+      expect(theDefault.status).toBe(400);
+    } finally {
+      await own.close();
+    }
   });
 
   it("POST with a wrong password shows the form again with an error", async () => {
@@ -60,6 +92,91 @@ describe("sign-in form", () => {
     const unknown = await postForm("nobody@sandbox.test", "sandbox");
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain('role="alert"');
+  });
+});
+
+/** The sandbox session cookie a Set-Cookie header sets, as `name=value`. */
+function sessionCookieOf(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sandbox_session="));
+  if (!cookie) throw new Error("no sandbox session cookie");
+  expect(cookie).toMatch(/; HttpOnly/);
+  expect(cookie).toMatch(/; SameSite=Lax/);
+  return cookie.split(";")[0]!;
+}
+
+describe("the app menu", () => {
+  async function signInToSandbox(loginCode: string): Promise<string> {
+    const res = await fetch(`${sb.url}/users/sign_in/`, {
+      method: "POST",
+      body: form({ "user[login_code]": loginCode, "user[password]": "sandbox" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/apps");
+    return sessionCookieOf(res);
+  }
+
+  it("asks a signed-out person to sign in to the sandbox first (the form without an app)", async () => {
+    for (const path of ["/apps", "/apps/launch/?id=1"]) {
+      const res = await fetch(`${sb.url}${path}`, { redirect: "manual" });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location"), path).toBe("/users/sign_in/");
+    }
+    const form = await (await fetch(`${sb.url}/users/sign_in/`)).text();
+    expect(form).toContain('name="user[login_code]"');
+    expect(form).not.toContain('name="redirect_uri"');
+    const wrong = await fetch(`${sb.url}/users/sign_in/`, { method: "POST", body: new URLSearchParams({ "user[login_code]": "staff@sandbox.test", "user[password]": "x" }), redirect: "manual" });
+    expect(wrong.status).toBe(200);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("lists the app for the signed-in person and launches it to the registered redirect URI with a fresh uid and state", async () => {
+    const cookie = await signInToSandbox("operator@another.test");
+    const menu = await fetch(`${sb.url}/apps`, { headers: { cookie } });
+    expect(menu.status).toBe(200);
+    const html = await menu.text();
+    expect(html).toContain(SANDBOX_COMPANIES[1].name);
+    expect(html).toContain(`href="/apps/launch/?id=${SANDBOX_APP.id}">${SANDBOX_APP.name}</a>`);
+
+    const pairs = [];
+    for (let i = 0; i < 2; i++) {
+      const launched = await fetch(`${sb.url}/apps/launch/?id=${SANDBOX_APP.id}`, { headers: { cookie }, redirect: "manual" });
+      expect(launched.status).toBe(302);
+      const location = new URL(launched.headers.get("location") ?? "");
+      expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+      pairs.push({ uid: location.searchParams.get("uid") ?? "", state: location.searchParams.get("state") ?? "" });
+    }
+    expect(pairs[0]!.uid).toBe(pairs[1]!.uid);
+    expect(pairs[0]!.state).not.toBe(pairs[1]!.state);
+    // Each pair is a real sign-in of that person, once.
+    const answer = await neauth(sb.url, pairs[1]!.uid, pairs[1]!.state);
+    expect(answer).toMatchObject({ result: "success", company_ne_id: SANDBOX_COMPANIES[1].neId, pic_mail_address: "operator@another.test" });
+    expect(await neauth(sb.url, pairs[1]!.uid, pairs[1]!.state)).toMatchObject({ result: "error", code: "001003" });
+  });
+
+  it("a sign-in through an app's form signs in to the sandbox too", async () => {
+    const res = await postForm("manager@sandbox.test", "sandbox");
+    const menu = await fetch(`${sb.url}/apps`, { headers: { cookie: sessionCookieOf(res) } });
+    expect(menu.status).toBe(200);
+    expect(await menu.text()).toContain("鈴木 一郎");
+  });
+
+  it("refuses an unknown app id and a forged or expired session cookie", async () => {
+    const cookie = await signInToSandbox("staff@sandbox.test");
+    const unknown = await fetch(`${sb.url}/apps/launch/?id=999`, { headers: { cookie }, redirect: "manual" });
+    expect(unknown.status).toBe(404);
+    const [, value] = cookie.split("=");
+    const [uid, expires] = value!.split(".");
+    const forged = `sandbox_session=${uid}.${Number(expires) + 1000}.${"A".repeat(43)}`;
+    expect((await fetch(`${sb.url}/apps`, { headers: { cookie: forged }, redirect: "manual" })).status).toBe(302);
+    await advanceClock(sb.url, 13 * 60 * 60);
+    try {
+      const expired = await fetch(`${sb.url}/apps`, { headers: { cookie }, redirect: "manual" });
+      expect(expired.status).toBe(302);
+      expect(expired.headers.get("location")).toBe("/users/sign_in/");
+    } finally {
+      await admin(sb.url, "DELETE", "/clock");
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Helpers of the sandbox's integration tests: start a sandbox in-process, sign in through the
 // form like a browser, call operations over real HTTP.
-import { SANDBOX_APP } from "./accounts";
+import { DEFAULT_REDIRECT_URI, SANDBOX_APP } from "./accounts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "./server";
 
 export type Json = Record<string, unknown>;
@@ -24,10 +24,11 @@ export interface Tokens {
   refresh_token: string;
 }
 
-export const REDIRECT_URI = "http://localhost:3000/api/auth/callback/ne";
+/** The app's registered redirect URI in these tests (a sign-in naming another is refused). */
+export const REDIRECT_URI = DEFAULT_REDIRECT_URI;
 
 export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ admin: true, log: () => undefined, ...options });
+  return startSandbox({ admin: true, log: () => undefined, redirectUri: REDIRECT_URI, ...options });
 }
 
 export function form(params: Record<string, string | number | undefined>): URLSearchParams {

@@ -217,6 +217,8 @@ async function main() {
       NE_LOGIN_BASE_URL: env.NE_LOGIN_BASE_URL || sandboxUrl,
       NE_CLIENT_ID: env.NE_CLIENT_ID || "sandbox-client-id",
       NE_CLIENT_SECRET: env.NE_CLIENT_SECRET || "sandbox-client-secret",
+      // The sandbox's app is registered with the public origin's callback (nginx's).
+      SANDBOX_REDIRECT_URI: env.SANDBOX_REDIRECT_URI || `${publicUrl}/auth/callback`,
     });
     log(`starting the embedded sandbox on ${sandboxUrl}`);
     // The sandbox keeps its own data (SANDBOX_DATA_DIR); DATABASE_URL is the dashboard's.

@@ -69,6 +69,9 @@ async function main() {
     // Against a real API, AUTH_URL must be set by whoever deploys it (the server refuses to start
     // without it: instrumentation.ts).
     env.AUTH_URL ||= `http://localhost:${port}`;
+    // The sandbox's app is registered with this dashboard's callback: a sign-in naming another
+    // redirect_uri is refused, as the real registered-URI check does.
+    env.SANDBOX_REDIRECT_URI ||= `${new URL(env.AUTH_URL).origin}/auth/callback`;
     log(`starting the embedded sandbox on ${sandboxUrl}`);
     run("sandbox", bin("tsx"), ["sandbox/main.ts"], env);
   }

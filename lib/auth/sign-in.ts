@@ -12,7 +12,7 @@ import { isNeError } from "@/lib/ne/errors";
 import { getNeServer } from "@/lib/gateway/server";
 import { sameSecret } from "@/lib/security/same-secret";
 
-/** The nonce /auth/start sets and the callback's `n` parameter must match. */
+/** The signed nonce /auth/start sets: this browser started a sign-in (lib/auth/callback-trust.ts). */
 export const SIGN_IN_NONCE_COOKIE = "backyard.sign-in-nonce";
 /** The pending sign-in a confirmation page is about. */
 export const PENDING_SIGN_IN_COOKIE = "backyard.pending-sign-in";
