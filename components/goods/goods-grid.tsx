@@ -98,11 +98,11 @@ export const goodsGrid = defineGrid({
     },
     {
       titleKey: "delivery",
-      fields: [`${P}delivery_name`, `${P}forwarding_method_id`, `${P}delivery_mail_flag`, `${P}delivery_mail_maximum_quality`, `${P}gift_ok_flg`, `${P}same_day_delivery_id`, `${P}weight`, `${P}width`, `${P}length`, `${P}height`],
+      fields: [`${P}delivery_name`, `${P}forwarding_method_id`, `${P}delivery_mail_flag`, `${P}delivery_mail_maximum_quality`, `${P}gift_ok_flg`, `${P}option_noshi_id`, `${P}same_day_delivery_id`, `${P}weight`, `${P}width`, `${P}length`, `${P}height`],
     },
     {
       titleKey: "dates",
-      fields: [`${P}release_date`, `${P}publication_date`, `${P}sale_start_date`, `${P}sale_end_date`, `${P}first_time_sold_date`, `${P}last_time_sold_date`, `${P}first_time_supplied_date`, `${P}last_time_supplied_date`],
+      fields: [`${P}release_date`, `${P}publication_date`, `${P}first_available_date`, `${P}last_available_date`, `${P}first_time_sold_date`, `${P}last_time_sold_date`, `${P}first_time_supplied_date`, `${P}last_time_supplied_date`],
     },
     { titleKey: "audit", fields: [`${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`] },
   ],

@@ -50,9 +50,12 @@ export const warehousesGrid = defineGrid({
   id: "warehouses",
   resource: warehouse,
   texts: masterTexts("warehouses"),
-  defaultColumns: [`${W}id`, `${W}name`, `${W}deleted_flag`],
+  defaultColumns: [`${W}id`, `${W}name`, `${W}last_modified_date`],
   quickFilters: [masterSearch(`${W}name`)],
-  drawerGroups: [{ titleKey: "summary", fields: [`${W}id`, `${W}name`, `${W}deleted_flag`] }],
+  drawerGroups: [
+    { titleKey: "summary", fields: [`${W}id`, `${W}name`] },
+    { titleKey: "audit", fields: auditGroupFields(W) },
+  ],
 });
 
 export const WarehousesScreen = gridScreen(warehousesGrid);
