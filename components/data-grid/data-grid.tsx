@@ -10,6 +10,7 @@
 // browser: it is not needed before the first page of rows, which it loads alongside.
 import { Download, LayoutGrid, SlidersHorizontal, Table2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
@@ -17,16 +18,17 @@ import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
-import { filterKey, filtersToConditions, parseFilterTokens, serializeFilterToken, upsertFilter, type GridFilter } from "@/lib/grid/filters";
+import { filterKey, filtersToConditions, readFilterTokens, serializeFilterToken, upsertFilter, type DroppedFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
-import { dedupeFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
+import { dedupeFilters, droppedUrlFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { NeRequest } from "@/lib/query/call-operation";
 import { ColumnChooser } from "./column-chooser";
+import { DroppedFiltersNotice } from "./dropped-filters-notice";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
@@ -72,6 +74,12 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const [url, setUrl] = useQueryStates(gridUrlParsers(resource), { history: "push" });
 
   const filters = useMemo(() => dedupeFilters(url.f), [url.f]);
+  // Conditions of the URL the grid leaves out (an old link: a field renamed, an operator the API
+  // refuses for the field's type), said until the URL no longer holds them, and those of a saved
+  // view just applied.
+  const searchParams = useSearchParams();
+  const urlDropped = useMemo(() => droppedUrlFilters(resource, searchParams ?? ""), [resource, searchParams]);
+  const [viewDropped, setViewDropped] = useState<{ name: string; dropped: DroppedFilter[] } | null>(null);
   const conditions = useMemo(() => filtersToConditions(resource, filters), [resource, filters]);
   const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
 
@@ -201,7 +209,9 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     ...(order === DEFAULT_ROW_ORDER ? {} : { order }),
   });
   const applyView = (view: SavedView) => {
-    void setUrl({ f: parseFilterTokens(resource, view.state.filters), page: 1, size: view.state.size ?? url.size, order: view.state.order ?? DEFAULT_ROW_ORDER, open: null });
+    const read = readFilterTokens(resource, view.state.filters);
+    setViewDropped(read.dropped.length ? { name: view.name, dropped: read.dropped } : null);
+    void setUrl({ f: read.filters, page: 1, size: view.state.size ?? url.size, order: view.state.order ?? DEFAULT_ROW_ORDER, open: null });
     if (view.state.columns?.length) {
       saveLayout({ shown: view.state.columns, sizing: view.state.widths ?? model.sizing, pinned: view.state.pinned ?? model.pinned });
     }
@@ -293,6 +303,25 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             </Button>
           </div>
         </div>
+        {urlDropped.length ? (
+          <DroppedFiltersNotice
+            resource={resource}
+            locale={locale}
+            dropped={urlDropped}
+            source={{ kind: "url" }}
+            // The URL is written back with what applies: the notice has said its piece.
+            onDismiss={() => void setUrl({ f: [...filters] }, { history: "replace" })}
+          />
+        ) : null}
+        {viewDropped ? (
+          <DroppedFiltersNotice
+            resource={resource}
+            locale={locale}
+            dropped={viewDropped.dropped}
+            source={{ kind: "view", name: viewDropped.name }}
+            onDismiss={() => setViewDropped(null)}
+          />
+        ) : null}
         {savePreferences.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {t("preferencesFailed")}

@@ -16,7 +16,7 @@ import { stockGrid } from "@/components/stock/stock-grid";
 import { warehouseStockGrid } from "@/components/stock/warehouse-stock-grid";
 import { fieldMap, validateFilter } from "@/lib/grid/filters";
 import { quickFilterFields } from "@/lib/grid/quick-filters";
-import { getOperation } from "@/lib/ne/registry";
+import { getOperation, type Operator } from "@/lib/ne/registry";
 import en from "@/messages/en.json";
 import ja from "@/messages/ja.json";
 import type { GridDefinition } from "./grid-definition";
@@ -89,6 +89,27 @@ describe("grid definitions", () => {
       }
       if (q.kind === "dateRange") expect(fields.get(q.field)?.type).toBe("D");
       if (q.kind === "keyword") expect(q.targets.length).toBeGreaterThan(0);
+      // Each control writes only operators the registry gives its field (the official table).
+      const takes = (name: string, op: Operator) => fields.get(name)?.operators.includes(op) ?? false;
+      if (q.kind === "keyword") {
+        for (const t of q.targets) expect(takes(t.field, "like"), `keyword ${t.field} like`).toBe(true);
+        for (const e of q.exact ?? []) expect(takes(e.field, "eq"), `exact ${e.field} eq`).toBe(true);
+      }
+      if (q.kind === "choice") expect(takes(q.field, "in"), `choice ${q.field} in`).toBe(true);
+      if (q.kind === "toggle") for (const o of q.options) if (o.filter) expect(takes(q.field, o.filter.op), `toggle ${q.field} ${o.filter.op}`).toBe(true);
+      if (q.kind === "dateRange") for (const op of ["gte", "lte"] as const) expect(takes(q.field, op), `date ${q.field} ${op}`).toBe(true);
+    }
+  });
+
+  it.each(DEFINITIONS.map((d) => [d.id, d] as const))("%s links to grids by fields that take what the link writes", (_id, d) => {
+    for (const link of d.links ?? []) {
+      if (!link.carry) continue;
+      const { target, key, fields: twins } = link.carry;
+      const targetFields = fieldMap(target);
+      // The records shown are named with an `in` list on the target's key field.
+      expect(targetFields.get(key.to)?.operators, `${link.href} ${key.to}`).toContain("in");
+      // A filter carried as it is needs a twin of the same type (so the same operators).
+      for (const [from, to] of Object.entries(twins)) expect(targetFields.get(to)?.type, `${from} → ${to}`).toBe(fieldMap(d.resource).get(from)?.type);
     }
   });
 

@@ -5,7 +5,8 @@
 // a date a range or one day, a number compares, a text is searched) and a value input of that
 // kind: a list for fields with choices, a calendar in the page's language for dates, numbers
 // for N, text otherwise. A date range becomes two conditions (`gte` and `lte`), as the date
-// quick filter writes them.
+// quick filter writes them. Only operators the registry gives the field are offered (the
+// official table by type); a list of more than 1,000 values is refused with a message.
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,7 @@ import { formatDay } from "@/lib/grid/day-format";
 import { BETWEEN, fieldKind, offeredOperators, type FieldKind, type FormOperator } from "@/lib/grid/field-kinds";
 import { isListOperator, isPatternOperator, isValueless, validateFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import type { FieldDef } from "@/lib/ne/registry/types";
+import { MAX_LIST_VALUES, type FieldDef } from "@/lib/ne/registry/types";
 import { ChoiceList } from "./choice-list";
 import { FieldPicker, type FieldGroup } from "./field-picker";
 import type { GridDefinition } from "./grid-definition";
@@ -50,7 +51,8 @@ export default function FilterForm({
   const [text, setText] = useState("");
   const [list, setList] = useState<string[]>([]);
   const [days, setDays] = useState({ from: "", to: "" });
-  const [invalid, setInvalid] = useState(false);
+  // Why the last Apply was refused: a value that does not fit, or a list over MAX_LIST_VALUES.
+  const [invalid, setInvalid] = useState<Refusal | null>(null);
   const choosing = kind === "choice" && op !== BETWEEN && !isPatternOperator(op) && !isValueless(op);
   const choices = useFieldChoices(definition, field, locale, choosing);
 
@@ -61,15 +63,15 @@ export default function FilterForm({
     setText("");
     setList([]);
     setDays({ from: "", to: "" });
-    setInvalid(false);
+    setInvalid(null);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!field) return;
     const built = build(definition, field, op, { text, list, days, choosing });
-    if (!built) {
-      setInvalid(true);
+    if (!Array.isArray(built)) {
+      setInvalid(built);
       return;
     }
     onSubmit(built);
@@ -87,7 +89,7 @@ export default function FilterForm({
           value={op}
           onChange={(e) => {
             setOp(e.target.value as FormOperator);
-            setInvalid(false);
+            setInvalid(null);
           }}
           className={inputClass}
         >
@@ -129,7 +131,7 @@ export default function FilterForm({
       {op === BETWEEN && field ? <DaysValue label={t("filters.value")} locale={locale} days={days} onChange={setDays} /> : null}
       {invalid ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {t("filters.invalid")}
+          {invalid === "tooMany" ? t("filters.tooMany", { max: MAX_LIST_VALUES }) : t("filters.invalid")}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
@@ -163,25 +165,36 @@ function useFieldGroups(definition: GridDefinition, t: ReturnType<typeof useTran
   }, [definition, t]);
 }
 
-/** The conditions of the form's state, checked against the registry, or null when invalid. */
+type Refusal = "invalid" | "tooMany";
+
+/** The values of a list as typed (comma-separated) or chosen, blanks and repeats left out. */
+function listValues(value: string | readonly string[]): string[] {
+  return [...new Set((typeof value === "string" ? value.split(",") : value).map((v) => v.trim()).filter(Boolean))];
+}
+
+/**
+ * The conditions of the form's state, checked against the registry, or why not: a value that
+ * does not fit, or more values than one condition of the API takes (MAX_LIST_VALUES).
+ */
 function build(
   definition: GridDefinition,
   field: FieldDef,
   op: FormOperator,
   state: { text: string; list: string[]; days: { from: string; to: string }; choosing: boolean },
-): GridFilter[] | null {
+): GridFilter[] | Refusal {
   const { resource } = definition;
   if (op === BETWEEN) {
     const { from, to } = state.days;
-    if (!from) return null;
+    if (!from) return "invalid";
     const [a, b] = to && to < from ? [to, from] : [from, to || from];
     const gte = validateFilter(resource, { field: field.name, op: "gte", value: a });
     const lte = validateFilter(resource, { field: field.name, op: "lte", value: b });
-    return gte && lte ? [gte, lte] : null;
+    return gte && lte ? [gte, lte] : "invalid";
   }
   const value = isValueless(op) ? undefined : state.choosing && isListOperator(op) ? state.list : state.text;
+  if (isListOperator(op) && value !== undefined && listValues(value).length > MAX_LIST_VALUES) return "tooMany";
   const filter = validateFilter(resource, { field: field.name, op, value });
-  return filter ? [filter] : null;
+  return filter ? [filter] : "invalid";
 }
 
 function hintFor(op: FormOperator, t: ReturnType<typeof useTranslations<"grid">>): string | undefined {

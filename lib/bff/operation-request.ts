@@ -7,12 +7,15 @@ import {
   MAX_LIST_VALUES,
   OPERATORS,
   VALUELESS_OPERATORS,
+  acceptsOperator,
   getResource,
   type FieldDef,
+  type FieldType,
   type OperationDef,
 } from "@/lib/ne/registry";
 
 const FIELD_NAME = /^[a-z0-9_]{1,100}$/;
+const TYPE_NAMES: Record<FieldType, string> = { S: "string", N: "number", D: "date-time" };
 
 export const conditionSchema = z
   .object({
@@ -103,7 +106,11 @@ export function operationRequestIssues(operation: OperationDef, request: Operati
       return;
     }
     if (!field.searchable) issues.push({ path: at, message: `${c.field} cannot be searched` });
-    if (!field.operators.includes(c.op)) issues.push({ path: at, message: `${c.field} does not take ${c.op}` });
+    if (!acceptsOperator(field, c.op)) {
+      // The official operator table: the API refuses the operator on this field's type.
+      issues.push({ path: at, message: `${c.field} (${TYPE_NAMES[field.type]}) does not take ${c.op}; it takes ${field.operators.join(" ")}` });
+      return;
+    }
     const key = `${c.field}-${c.op}`;
     if (seen.has(key)) issues.push({ path: at, message: `${key} is given twice` });
     seen.add(key);
@@ -121,7 +128,7 @@ export function operationRequestIssues(operation: OperationDef, request: Operati
       if (values.length === 0) issues.push({ path: at, message: `${c.op} needs at least one value` });
       if (values.some((v) => v.includes(","))) issues.push({ path: at, message: `a value of ${c.op} cannot contain a comma` });
     }
-    if (c.op === "like" || c.op === "nlike" || c.op === "nlikeornull") return; // patterns are text whatever the type
+    if (c.op === "like" || c.op === "nlike" || c.op === "nlikeornull") return; // a pattern (strings only) is any text
     for (const v of values) {
       const problem = valueIssue(field, v);
       if (problem) {

@@ -133,6 +133,26 @@ describe("fetchLookups: warehouse stock upload", () => {
     }
   });
 
+  it("a file naming more warehouses than one `in` list takes asks for their stock in turns", async () => {
+    const warehouses: Row[] = Array.from({ length: 1200 }, (_, i) => ({ warehouse_id: String(i + 1), warehouse_name: `倉庫${i + 1}` }));
+    const { api } = fakeApi({
+      "/api_v1_warehouse_base": warehouses,
+      "/api_v1_master_goods": goodsRows(2),
+      "/api_v1_warehouse_stock": [
+        { warehouse_stock_warehouse_id: "5", warehouse_stock_goods_id: code(0), warehouse_stock_quantity: "3", warehouse_stock_allocation_quantity: "0" },
+        { warehouse_stock_warehouse_id: "1150", warehouse_stock_goods_id: code(1), warehouse_stock_quantity: "4", warehouse_stock_allocation_quantity: "1" },
+      ],
+    });
+    // The fake refuses an `in` list over 1000 values, as the API does.
+    const lookups = await fetchLookups("warehouse-stock", { goodsCodes: [code(0), code(1)], warehouseNames: warehouses.map((w) => w.warehouse_name as string) }, api);
+    expect(lookups.warehouseStock).toEqual(
+      new Map([
+        [`倉庫5\t${code(0)}`, { quantity: 3, allocated: 0 }],
+        [`倉庫1150\t${code(1)}`, { quantity: 4, allocated: 1 }],
+      ]),
+    );
+  });
+
   function stockTables(goods: number, linked: (i: number) => string | null) {
     const stock: Row[] = [];
     for (let i = 0; i < goods; i++) {

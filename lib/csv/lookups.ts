@@ -127,12 +127,16 @@ export async function fetchLookups(kind: UploadKind, needs: LookupNeeds, api: Ap
     }
   }
 
-  const stockRows =
-    warehouseIds.size === 0
-      ? []
-      : await rowsByKey(api, "/api_v1_warehouse_stock", "warehouse_stock_goods_id", needs.goodsCodes, STOCK_FIELDS, [
-          { field: "warehouse_stock_warehouse_id", op: "in", value: [...warehouseIds.keys()] },
-        ]);
+  // One `in` list of warehouses takes IN_VALUES of them: more are asked for in turns.
+  const stockRows: Record<string, string | null>[] = [];
+  const ids = [...warehouseIds.keys()];
+  for (let i = 0; i < ids.length; i += IN_VALUES) {
+    stockRows.push(
+      ...(await rowsByKey(api, "/api_v1_warehouse_stock", "warehouse_stock_goods_id", needs.goodsCodes, STOCK_FIELDS, [
+        { field: "warehouse_stock_warehouse_id", op: "in", value: ids.slice(i, i + IN_VALUES) },
+      ])),
+    );
+  }
   const withStock = new Set<string>();
   for (const r of stockRows) if (r.warehouse_stock_goods_id) withStock.add(r.warehouse_stock_goods_id);
   const deleted = new Set<string>();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OPERATORS_BY_TYPE, resources } from "@/lib/ne/registry";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { BETWEEN, fieldKind, fieldMatches, offeredOperators } from "./field-kinds";
 import { validateFilter } from "./filters";
@@ -33,6 +34,30 @@ describe("offeredOperators", () => {
     expect(ops.slice(0, 3)).toEqual([BETWEEN, "gte", "lte"]);
     expect(ops).not.toContain("like");
     expect(ops).not.toContain("in");
+  });
+
+  it("offers on every field of the registry only operators of its type, and always some", () => {
+    const problems: string[] = [];
+    for (const resource of Object.values(resources)) {
+      for (const f of resource.fields.filter((x) => x.searchable)) {
+        for (const hasChoices of [false, true]) {
+          const ops = offeredOperators(f, fieldKind(f, hasChoices));
+          if (ops.length === 0) problems.push(`${f.name}: nothing offered`);
+          for (const op of ops) {
+            const needs = op === BETWEEN ? (["gte", "lte"] as const) : [op];
+            for (const n of needs) if (!OPERATORS_BY_TYPE[f.type].includes(n)) problems.push(`${f.name} (${f.type}) ${op}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("offers a number comparisons and lists, never contains", () => {
+    const total = field("receive_order_total_amount");
+    const ops = offeredOperators(total, fieldKind(total, false));
+    expect(ops).toEqual(expect.arrayContaining(["eq", "gte", "lte", "gt", "lt", "in", "nin"]));
+    expect(ops).not.toContain("like");
   });
 
   it("offers only operators the filter check accepts", () => {

@@ -4,11 +4,13 @@ import { OPERATORS } from "@/lib/ne/registry/types";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import {
+  droppedFilterToken,
   filtersToConditions,
   normalizeDateTime,
   normalizeNumber,
   parseFilterToken,
   parseFilterTokens,
+  readFilterTokens,
   removeFilter,
   serializeFilterToken,
   upsertFilter,
@@ -113,6 +115,53 @@ describe("filter tokens", () => {
       { field: `${P}id`, op: "gt", value: "5" },
       { field: `${P}shop_id`, op: "in", value: ["2", "3"] },
     ]);
+  });
+});
+
+describe("operators by the field's type", () => {
+  const sample = { S: "a", N: "1", D: "2026-01-01" } as const;
+
+  it("take on every field of a resource exactly the operators the registry gives it", () => {
+    const problems: string[] = [];
+    for (const resource of [receiveOrder, receiveOrderRow]) {
+      for (const field of resource.fields.filter((f) => f.searchable)) {
+        for (const op of OPERATORS) {
+          const taken = validateFilter(resource, { field: field.name, op, value: sample[field.type] }) !== null;
+          if (taken !== field.operators.includes(op)) problems.push(`${field.name} (${field.type}) ${op}: ${taken ? "taken" : "refused"}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("refuse before/after on a text, any of and contains on a date, contains on a number", () => {
+    expect(validateFilter(receiveOrder, { field: `${P}purchaser_name`, op: "lt", value: "abc" })).toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}purchaser_name`, op: "gt", value: "abc" })).toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}date`, op: "in", value: ["2026-01-01"] })).toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}date`, op: "like", value: "2026" })).toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}total_amount`, op: "like", value: "1" })).toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}total_amount`, op: "in", value: ["1", "2"] })).not.toBeNull();
+    expect(validateFilter(receiveOrder, { field: `${P}date`, op: "gte", value: "2026-01-01" })).not.toBeNull();
+  });
+
+  it("say why a stored condition is left out", () => {
+    expect(droppedFilterToken(receiveOrder, `${P}shop_id.in:1`)).toBeNull();
+    expect(droppedFilterToken(receiveOrder, `${P}purchaser_name.lt:abc`)).toEqual({ reason: "operator", field: `${P}purchaser_name`, op: "lt", value: "abc" });
+    expect(droppedFilterToken(receiveOrder, `${P}no_such_field.eq:1`)).toEqual({ reason: "field", field: `${P}no_such_field`, op: "eq", value: "1" });
+    expect(droppedFilterToken(receiveOrder, `${P}gruoping_tag.like:x`)).toMatchObject({ reason: "field" });
+    expect(droppedFilterToken(receiveOrder, `${P}total_amount.eq:abc`)).toEqual({ reason: "value", field: `${P}total_amount`, op: "eq", value: "abc" });
+    const many = Array.from({ length: 1001 }, (_, i) => String(i)).join(",");
+    expect(droppedFilterToken(receiveOrder, `${P}id.in:${many}`)).toMatchObject({ reason: "tooMany", field: `${P}id`, op: "in" });
+    expect(droppedFilterToken(receiveOrder, `${P}id.in:${many}`)?.value).toHaveLength(61);
+    expect(droppedFilterToken(receiveOrder, "nonsense")).toEqual({ reason: "unreadable" });
+    expect(droppedFilterToken(receiveOrder, `${P}id.between:1`)).toEqual({ reason: "unreadable", field: `${P}id`, value: "1" });
+  });
+
+  it("read a saved view's tokens: what applies, and what was left out", () => {
+    expect(readFilterTokens(receiveOrder, [`${P}purchaser_name.lt:abc`, `${P}shop_id.in:1`, `${P}shop_id.in:2`])).toEqual({
+      filters: [{ field: `${P}shop_id`, op: "in", value: ["2"] }],
+      dropped: [{ reason: "operator", field: `${P}purchaser_name`, op: "lt", value: "abc" }],
+    });
   });
 });
 

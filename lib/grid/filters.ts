@@ -156,14 +156,71 @@ export function serializeFilterToken(filter: GridFilter): string {
 
 /** Valid filters from tokens, one per field+operator (the later one wins, as in a URL edit). */
 export function parseFilterTokens(resource: ResourceDef, tokens: readonly string[]): GridFilter[] {
+  return readFilterTokens(resource, tokens).filters;
+}
+
+/**
+ * Why a stored condition (a URL's or a saved view's) is left out:
+ * - `field`: the resource has no such searchable field (a renamed or removed field);
+ * - `operator`: the API does not take this operator on the field's type (the official table:
+ *   "before" on a text, "contains" on a number or a date, "any of" on a date);
+ * - `tooMany`: a list of more values than one condition takes (MAX_LIST_VALUES);
+ * - `value`: a value that does not fit the field's type;
+ * - `unreadable`: not a condition at all.
+ */
+export type DropReason = "field" | "operator" | "tooMany" | "value" | "unreadable";
+
+/** A condition left out, with what a notice needs to say which one and why. */
+export interface DroppedFilter {
+  reason: DropReason;
+  /** The field's API name, when the token names one. */
+  field?: string;
+  /** The operator, when the token names one of the API's. */
+  op?: Operator;
+  /** The value as stored (cut to 60 characters), when there is one. */
+  value?: string;
+}
+
+const SHOWN_VALUE_LENGTH = 60;
+
+/** Why `token` is not a filter of `resource`, or null when it is one. */
+export function droppedFilterToken(resource: ResourceDef, token: string): DroppedFilter | null {
+  if (parseFilterToken(resource, token)) return null;
+  if (typeof token !== "string" || !TOKEN.test(token.slice(0, 120))) return { reason: "unreadable" };
+  const dot = token.indexOf(".");
+  const colon = token.indexOf(":", dot);
+  const name = token.slice(0, dot);
+  const op = colon === -1 ? token.slice(dot + 1) : token.slice(dot + 1, colon);
+  const raw = colon === -1 ? undefined : token.slice(colon + 1);
+  const value = raw === undefined || raw === "" ? undefined : raw.length > SHOWN_VALUE_LENGTH ? `${raw.slice(0, SHOWN_VALUE_LENGTH)}…` : raw;
+  const at = { field: name, ...(value === undefined ? {} : { value }) };
+  if (!isOperator(op)) return { reason: "unreadable", ...at };
+  const field = fieldMap(resource).get(name);
+  if (!field || !field.searchable) return { reason: "field", op, ...at };
+  if (!acceptsOperator(field, op)) return { reason: "operator", op, ...at };
+  if (isListOperator(op) && raw !== undefined && raw.split(",").length > MAX_LIST_VALUES) return { reason: "tooMany", op, ...at };
+  return { reason: "value", op, ...at };
+}
+
+/**
+ * Tokens (a URL's `f` values, a saved view's filters) → the valid filters, one per field and
+ * operator (the later one wins), and the tokens left out with why: a page opens with what it can
+ * apply and says what it could not, never an error.
+ */
+export function readFilterTokens(resource: ResourceDef, tokens: readonly string[]): { filters: GridFilter[]; dropped: DroppedFilter[] } {
   const byKey = new Map<string, GridFilter>();
+  const dropped: DroppedFilter[] = [];
   for (const token of tokens) {
     const filter = parseFilterToken(resource, token);
-    if (!filter) continue;
+    if (!filter) {
+      const why = droppedFilterToken(resource, token);
+      if (why) dropped.push(why);
+      continue;
+    }
     byKey.delete(filterKey(filter));
     byKey.set(filterKey(filter), filter);
   }
-  return [...byKey.values()];
+  return { filters: [...byKey.values()], dropped };
 }
 
 /** `filters` with `filter` added, or replacing the one of the same field and operator. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
-import { MAX_PAGE, parseExtensionId, parsePage, parseRecordKey, readGridUrlState, writeGridUrlState } from "./url-state";
+import { MAX_PAGE, droppedUrlFilters, parseExtensionId, parsePage, parseRecordKey, readGridUrlState, writeGridUrlState } from "./url-state";
 
 const P = "receive_order_";
 
@@ -70,6 +70,24 @@ describe("grid state in the URL", () => {
     });
     for (const page of ["0", "abc", "1.5", "99999999999"]) expect(readGridUrlState(receiveOrder, `?page=${page}`).page).toBe(1);
     expect(readGridUrlState(receiveOrder, "?size=10000").size).toBe(10000);
+  });
+
+  it("opens an old URL with a refused operator without that condition, and says which and why", () => {
+    // A bookmark from before operators followed the field's type: "before" on a text, "contains"
+    // on a date and on a number, "any of" on a date, beside a condition that still holds.
+    const old = `?f=${P}purchaser_name.lt:abc&f=${P}date.like:2026&f=${P}total_amount.like:1&f=${P}date.in:2026-01-01&f=${P}shop_id.in:1,2&f=${P}gone_field.eq:1`;
+    expect(readGridUrlState(receiveOrder, old).filters).toEqual([{ field: `${P}shop_id`, op: "in", value: ["1", "2"] }]);
+    expect(droppedUrlFilters(receiveOrder, old)).toEqual([
+      { reason: "operator", field: `${P}purchaser_name`, op: "lt", value: "abc" },
+      { reason: "operator", field: `${P}date`, op: "like", value: "2026" },
+      { reason: "operator", field: `${P}total_amount`, op: "like", value: "1" },
+      { reason: "operator", field: `${P}date`, op: "in", value: "2026-01-01" },
+      { reason: "field", field: `${P}gone_field`, op: "eq", value: "1" },
+    ]);
+    expect(droppedUrlFilters(receiveOrder, `?f=${P}shop_id.in:1,2&page=2`)).toEqual([]);
+    // Written back, the URL holds only what applies.
+    const { filters } = readGridUrlState(receiveOrder, old);
+    expect(writeGridUrlState(receiveOrder, "/orders", { filters })).toBe(`/orders?f=${P}shop_id.in:1,2`);
   });
 });
 

@@ -1,6 +1,7 @@
 // The grid's state in the URL (nuqs parsers): filters, page, page size, the open record, the
 // order search's extension_execution_id and the layout (table or gallery). Everything is validated when read: a bad value is
-// dropped and its default used, never thrown, so a shared or hand-edited link always opens.
+// dropped and its default used, never thrown, so a shared or hand-edited link always opens; a
+// dropped condition is said on the page (droppedUrlFilters).
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
 // holds the checks against the zod schemas they replaced).
 //
@@ -9,7 +10,7 @@
 import { createLoader, createParser, createSerializer, parseAsNativeArrayOf, parseAsNumberLiteral } from "nuqs";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
-import { filterKey, parseFilterToken, serializeFilterToken, type GridFilter } from "./filters";
+import { filterKey, parseFilterToken, readFilterTokens, serializeFilterToken, type DroppedFilter, type GridFilter } from "./filters";
 import { DEFAULT_ROW_ORDER, parseRowOrder, type RowOrder } from "./row-order";
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
@@ -139,6 +140,15 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     extensionExecutionId: loaded.extension_execution_id,
     layout: loaded.layout,
   };
+}
+
+/**
+ * The `f` conditions of a URL the grid leaves out (an old link or bookmark: a field renamed, an
+ * operator the API refuses for the field's type, a bad value), with why, for the page to say so.
+ */
+export function droppedUrlFilters(resource: ResourceDef, search: string | URLSearchParams): DroppedFilter[] {
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  return readFilterTokens(resource, params.getAll("f")).dropped;
 }
 
 /** The query string of a grid state (defaults left out), as the page's hooks write it. */

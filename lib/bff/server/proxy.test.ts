@@ -142,6 +142,11 @@ describe("BFF proxy", () => {
     [{ ...orderSearch, conditions: [{ field: "receive_order_gruoping_tag", op: "like", value: "%a%" }] }, /cannot be searched/],
     [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "in", value: Array.from({ length: 1001 }, (_, i) => String(i)) }] }, /1000|value/],
     [{ ...orderSearch, conditions: [{ field: "receive_order_id", op: "eq" }] }, /needs a value/],
+    // Operators the official table refuses for the field's type: refused here, never sent upstream.
+    [{ ...orderSearch, conditions: [{ field: "receive_order_purchaser_name", op: "lt", value: "abc" }] }, /receive_order_purchaser_name \(string\) does not take lt/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_date", op: "in", value: ["2026-01-01 00:00:00"] }] }, /receive_order_date \(date-time\) does not take in/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_date", op: "like", value: "2026%" }] }, /does not take like/],
+    [{ ...orderSearch, conditions: [{ field: "receive_order_total_amount", op: "nlike", value: "1%" }] }, /receive_order_total_amount \(number\) does not take nlike/],
     [{ ...orderSearch, access_token: "x" }, /access_token|Unrecognized/i],
     [{ ...orderSearch, upload: { dataType: "csv", data: "" } }, /upload|unrecognized/i],
   ])("refuses a bad request %#", async (body, message) => {
