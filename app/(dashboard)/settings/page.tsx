@@ -1,9 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { areaMetadata } from "@/components/shell/area-metadata";
+import { ConnectionCheck } from "@/components/settings/connection-check";
 import { ConnectionSettings, type ConnectionInfo } from "@/components/settings/connection-settings";
 import { DisplaySettings } from "@/components/settings/display-settings";
 import { GridLayoutsSettings } from "@/components/settings/grid-layouts-settings";
 import { SavedViewsSettings } from "@/components/settings/saved-views-settings";
+import { SettingsSection } from "@/components/settings/settings-section";
 import { PageHeader } from "@/components/ui/page-header";
 import { timeZone } from "@/i18n/config";
 import { requireSession } from "@/lib/auth/require-session";
@@ -15,7 +17,8 @@ import { getNeServer } from "@/lib/gateway/server";
 export const generateMetadata = () => areaMetadata("settings");
 export const dynamic = "force-dynamic";
 
-// Display (language, theme), saved views of every grid, grid layouts, and the API connection. The
+// Display (language, theme), saved views of every grid, grid layouts, the API connection and its
+// check (every operation the product uses, called once: components/settings/connection-check-panel.tsx). The
 // views and layouts are read here for the first paint; the sections keep them fresh through
 // lib/query/grid-storage.ts and lib/query/saved-views.ts (app/api/grid) as the person changes them.
 export default async function SettingsPage() {
@@ -48,6 +51,9 @@ export default async function SettingsPage() {
       <SavedViewsSettings initialViews={allViews} />
       <GridLayoutsSettings initialCustomized={customized} />
       <ConnectionSettings info={connection} />
+      <SettingsSection id="settings-connection-check" title={t("settings.connectionCheck.title")} description={t("settings.connectionCheck.description")}>
+        <ConnectionCheck />
+      </SettingsSection>
     </div>
   );
 }
