@@ -1,10 +1,10 @@
 // Sign-in, sign-out, dead sessions and the BFF's boundaries, as people and attackers meet them.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { expect, failedResource, sandboxUrl, signInThroughForm, test } from "./fixtures";
 import { GridPage } from "./pages/grid-page";
 import { sandboxCall, sandboxClock } from "./pages/sandbox-api";
 import { AREAS, ShellPage } from "./pages/shell-page";
-import { SandboxSignInPage } from "./pages/sign-in-page";
+import { SandboxAppMenu, SandboxSignInPage } from "./pages/sign-in-page";
 
 const COMPANY_1 = "サンドボックス商店";
 const COMPANY_2 = "アナザー物産";
@@ -121,10 +121,153 @@ test.describe("signing in and out", () => {
   });
 });
 
+test.describe("sign-in as NextEngine launches apps", () => {
+  test.use({ user: null });
+
+  /**
+   * A uid/state pair of `login` from the sandbox's app menu, as an attacker gets one on their own
+   * machine (signed in to the sandbox as themselves) and keeps unused: the link they send.
+   */
+  async function attackersLink(login: string): Promise<string> {
+    const signedIn = await fetch(`${sandboxUrl}/users/sign_in/`, {
+      method: "POST",
+      body: new URLSearchParams({ "user[login_code]": login, "user[password]": "sandbox" }),
+      redirect: "manual",
+    });
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    const launched = await fetch(`${sandboxUrl}/apps/launch/?id=1`, { headers: { cookie }, redirect: "manual" });
+    expect(launched.status).toBe(302);
+    return launched.headers.get("location")!;
+  }
+
+  test("a launch from the sandbox's app menu lands on /orders signed in, without a question", async ({ page, baseURL }) => {
+    // Every navigation request of the page, redirects included (the callback answers 303).
+    const navigations: Request[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(request);
+    });
+    const visited = () => navigations.map((r) => new URL(r.url()).pathname);
+    const menu = new SandboxAppMenu(page, sandboxUrl);
+
+    await test.step("the person signs in to the sandbox on its own page and sees the app in the menu", async () => {
+      await menu.open("operator@another.test", "sandbox");
+      await expect(page.getByText("アナザー物産")).toBeVisible();
+      await expect(menu.app("Backyard")).toBeVisible();
+    });
+
+    await test.step("choosing the app signs them in to the dashboard and lands on /orders", async () => {
+      await menu.app("Backyard").click();
+      await expect(page).toHaveURL(`${baseURL}/orders`);
+      await expect(new ShellPage(page, "ja").accountSummary).toContainText(COMPANY_2);
+      // The menu sent the browser to the registered redirect URI, and the callback saw the menu's origin.
+      const callback = navigations.find((r) => new URL(r.url()).pathname === "/auth/callback");
+      expect(callback, "the launch went through /auth/callback").toBeDefined();
+      expect(new URL(callback!.url()).searchParams.get("uid")).toMatch(/^[0-9a-f]{32}$/);
+      expect(new URL((await callback!.allHeaders())["referer"] ?? "").origin).toBe(sandboxUrl);
+      expect(visited()).not.toContain("/auth/confirm");
+      await new GridPage(page, "/orders").waitForRows();
+    });
+
+    await test.step("launching again from the menu signs in again, still without a question", async () => {
+      await page.goto(`${sandboxUrl}/apps`);
+      await menu.app("Backyard").click();
+      await expect(page).toHaveURL(`${baseURL}/orders`);
+      expect(visited().filter((p) => p === "/auth/callback")).toHaveLength(2);
+      expect(visited()).not.toContain("/auth/confirm");
+    });
+  });
+
+  test("a forged callback (the attacker's own pair, opened in the victim's browser) still asks", async ({ page }) => {
+    const shell = new ShellPage(page, "ja");
+    await signInThroughForm(page, "staff", "/orders");
+    await expect(shell.accountSummary).toContainText(COMPANY_1);
+    const question = page.getByRole("heading", { name: new RegExp(`${COMPANY_2} の .+ としてサインインしますか`) });
+
+    await test.step("without a Referer", async () => {
+      await page.goto(await attackersLink("operator@another.test"));
+      await expect(page).toHaveURL(/\/auth\/confirm$/);
+      await expect(question).toBeVisible();
+      await page.goto("/orders");
+      await expect(shell.accountSummary).toContainText(COMPANY_1);
+    });
+
+    await test.step("sent by another site's page", async () => {
+      await page.goto(await attackersLink("operator@another.test"), { referer: "https://evil.example/next-engine-apps" });
+      await expect(page).toHaveURL(/\/auth\/confirm$/);
+      await expect(question).toBeVisible();
+    });
+
+    await test.step("while the victim has just started a sign-in of their own: the nonce does not cover another site's link", async () => {
+      await page.goto("/login");
+      await page.getByRole("link", { name: "NextEngine でサインイン" }).click();
+      await expect(page).toHaveURL(/\/users\/sign_in\//);
+      await page.goto(await attackersLink("operator@another.test"), { referer: "https://evil.example/" });
+      await expect(page).toHaveURL(/\/auth\/confirm$/);
+      await expect(question).toBeVisible();
+      await page.getByRole("button", { name: "キャンセル" }).click();
+      await expect(page).toHaveURL(/\/login\?reason=declined/);
+      await page.goto("/orders");
+      await expect(shell.accountSummary).toContainText(COMPANY_1);
+    });
+  });
+
+  test("a sign-in started here signs in without a question even when its callback carries no Referer, once", async ({ playwright, baseURL }) => {
+    // A client that sends no Referer at all (as a browser whose Referer was stripped on the way).
+    const client = await playwright.request.newContext({ baseURL });
+    try {
+      const start = await client.get("/auth/start?from=%2Fgoods", { maxRedirects: 0 });
+      expect(start.status()).toBe(303);
+      const signInUrl = new URL(start.headers()["location"]!);
+      const redirectUri = signInUrl.searchParams.get("redirect_uri")!;
+      // Exactly the registered redirect URI: no query of ours (the nonce stays in its cookie).
+      expect(redirectUri).toBe(`${baseURL}/auth/callback`);
+      expect(start.headers()["set-cookie"]).toMatch(/backyard\.sign-in-nonce=[^;]+;.*HttpOnly/i);
+
+      const pairOf = async (login: string) => {
+        const posted = await fetch(`${sandboxUrl}/users/sign_in/`, {
+          method: "POST",
+          body: new URLSearchParams({ "user[login_code]": login, "user[password]": "sandbox", client_id: signInUrl.searchParams.get("client_id")!, redirect_uri: redirectUri }),
+          redirect: "manual",
+        });
+        expect(posted.status).toBe(302);
+        return posted.headers.get("location")!;
+      };
+      const callback = await client.get(await pairOf("manager@sandbox.test"), { maxRedirects: 0 });
+      expect(callback.status()).toBe(303);
+      expect(callback.headers()["location"]).toBe(`${baseURL}/goods`);
+
+      // The nonce was used up by that callback: another pair in the same browser now asks.
+      const again = await client.get(await pairOf("operator@another.test"), { maxRedirects: 0 });
+      expect(again.status()).toBe(303);
+      expect(again.headers()["location"]).toBe(`${baseURL}/auth/confirm`);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  test("the sandbox refuses a sign-in whose redirect_uri is not the registered one", async ({ page, baseURL, consoleErrors }) => {
+    consoleErrors.allow(failedResource(400, "/users/sign_in/"));
+    for (const other of [`${baseURL}/auth/callback?n=nonce`, `${baseURL}/auth/callback/`, "https://evil.example/auth/callback"]) {
+      const res = await page.goto(`${sandboxUrl}/users/sign_in/?client_id=sandbox-client-id&redirect_uri=${encodeURIComponent(other)}`);
+      expect(res?.status(), other).toBe(400);
+      await expect(page.getByRole("alert")).toContainText("registered redirect URI");
+      await expect(new SandboxSignInPage(page).loginField).toHaveCount(0);
+      // Posting the form anyway is refused too, and sends nobody anywhere.
+      const posted = await page.request.post(`${sandboxUrl}/users/sign_in/`, {
+        form: { "user[login_code]": "staff@sandbox.test", "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: other },
+        maxRedirects: 0,
+      });
+      expect(posted.status(), other).toBe(400);
+      expect(posted.headers()["location"]).toBeUndefined();
+    }
+  });
+});
+
 test.describe("companies see only their own data", () => {
   test.use({ user: "operator" });
 
-  test("a company 2 operator sees company 2's name and orders, never company 1's", async ({ page, request }) => {
+  test("a company 2 operator sees company 2's name and orders, never company 1's", async ({ page, request, baseURL }) => {
     await page.goto("/orders");
     await expect(new ShellPage(page, "ja").accountSummary).toContainText(COMPANY_2);
 
@@ -136,7 +279,7 @@ test.describe("companies see only their own data", () => {
     const direct2 = await sandboxCall("operator", "/api_v1_receiveorder_base/search", { fields: ORDER_FIELDS.join(","), limit: "50" });
     expect(rows).toEqual(direct2.data);
     // Company 1 must exist with orders of its own, and none of them reach the operator.
-    await signInAs(request, "staff@sandbox.test");
+    await signInAs(request, baseURL!, "staff@sandbox.test");
     const direct1 = await sandboxCall("staff", "/api_v1_receiveorder_base/search", { fields: ORDER_FIELDS.join(","), limit: "50" });
     expect(direct1.data?.length ?? 0).toBeGreaterThan(0);
     expect(direct1.data).not.toEqual(direct2.data);
@@ -147,9 +290,9 @@ test.describe("companies see only their own data", () => {
 });
 
 /** A company-1 token issued straight by the sandbox (an outside client), for comparison. */
-async function signInAs(request: APIRequestContext, login: string) {
+async function signInAs(request: APIRequestContext, baseURL: string, login: string) {
   const res = await request.post(`${sandboxUrl}/users/sign_in/`, {
-    form: { "user[login_code]": login, "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: "http://localhost/cb" },
+    form: { "user[login_code]": login, "user[password]": "sandbox", client_id: "sandbox-client-id", redirect_uri: `${baseURL}/auth/callback` },
     maxRedirects: 0,
   });
   const location = new URL(res.headers()["location"] ?? "");

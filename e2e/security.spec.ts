@@ -200,6 +200,8 @@ test.describe("forwarded headers and sign-in limits", () => {
     const redirectUri = new URL(new URL(res.headers()["location"]!).searchParams.get("redirect_uri")!);
     expect(redirectUri.origin).toBe(`http://localhost:${port}`);
     expect(redirectUri.pathname).toBe("/auth/callback");
+    // Exactly the registered redirect URI: nothing of ours in its query (the nonce is in its cookie only).
+    expect(redirectUri.search).toBe("");
     expect(res.headers()["set-cookie"]).toMatch(/backyard\.sign-in-nonce=[^;]+;.*HttpOnly/i);
   });
 

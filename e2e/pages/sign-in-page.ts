@@ -50,3 +50,31 @@ export class LoginPage {
     return text.slice((ja.login.returnTo.split("{path}")[0] ?? "").length);
   }
 }
+
+/**
+ * The sandbox's app menu (`/apps` on the sandbox's host), as NextEngine's main function lists the
+ * apps a person may start: signing in to the sandbox first when needed, then one link per app.
+ */
+export class SandboxAppMenu {
+  readonly page: Page;
+  readonly sandboxUrl: string;
+
+  constructor(page: Page, sandboxUrl: string) {
+    this.page = page;
+    this.sandboxUrl = sandboxUrl;
+  }
+
+  /** The link that starts `name` (the app's name as the menu shows it). */
+  app(name: string): Locator {
+    return this.page.getByRole("navigation").getByRole("link", { name });
+  }
+
+  /** Opens the menu, signing in to the sandbox on its own form first when it asks. */
+  async open(login: string, password: string): Promise<void> {
+    await this.page.goto(`${this.sandboxUrl}/apps`);
+    if (new URL(this.page.url()).pathname.startsWith("/users/sign_in")) {
+      await new SandboxSignInPage(this.page).signIn(login, password);
+      await this.page.waitForURL((url) => url.pathname === "/apps");
+    }
+  }
+}
