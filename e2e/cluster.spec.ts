@@ -5,6 +5,7 @@ import { expect, signInThroughForm, test } from "./fixtures";
 import { Cluster } from "../bench/lib/cluster";
 import { clusterLoad } from "../bench/lib/cluster-load";
 import { OrdersPage } from "./pages/orders-page";
+import { overlapLines, type OverlapRecord } from "./pages/sandbox-api";
 
 const CLUSTER_PORT = Number(process.env.E2E_PORT ?? 3100) + 100;
 
@@ -78,5 +79,14 @@ test.describe("two instances behind nginx", () => {
     expect(result.rotations).toBeGreaterThan(0);
     expect(result.checked).toBe(20);
     expect(result.lostRotations).toBe(0);
+  });
+
+  test("the cluster's sandbox saw no second call with one access token while the first was in flight", async () => {
+    // Last in this group: every session above went through both instances to this one sandbox.
+    const res = await fetch(`${cluster.sandbox}/__sandbox/overlaps`);
+    expect(res.ok, "GET /__sandbox/overlaps").toBe(true);
+    const record = (await res.json()) as OverlapRecord;
+    expect(record.checked).toBeGreaterThan(0);
+    expect(overlapLines(record), `${record.total} of ${record.checked} calls overlapped another call with the same access token`).toEqual([]);
   });
 });

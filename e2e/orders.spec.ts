@@ -330,7 +330,7 @@ test.describe("the orders grid", () => {
   });
 
   test("extension_execution_id shows exactly the slips picked on the main screen, ANDed with filters; an unknown one says so", async ({ page, consoleErrors }) => {
-    // The unknown group: the API's 003001 as a 400, caught by the grid's error boundary.
+    // The unknown group: a parameter the API refuses (the sandbox's 003901) as a 400, caught by the grid's error boundary.
     consoleErrors.allow(failedResource(400, "/api/ne/api_v1_receiveorder_base/"), /^console: BffError: extension_execution_id が見つかりません/);
     const orders = new OrdersPage(page);
     const sent: string[] = [];
@@ -357,7 +357,7 @@ test.describe("the orders grid", () => {
     // A group the API does not know is an error that names it, never "no slips"; removing it shows every slip.
     await page.goto(`/orders?extension_execution_id=no-such-group`);
     await orders.waitForError();
-    await expect(orders.errorPanel).toContainText("003001");
+    await expect(orders.errorPanel).toContainText("003901");
     await expect(orders.emptyStates).toHaveCount(0);
     await orders.removeExtension();
     await orders.waitForRows();

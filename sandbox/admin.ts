@@ -1,11 +1,13 @@
-// Test controls under /__sandbox (only with SANDBOX_ADMIN=1; 404 otherwise): issued tokens,
-// injected faults, the sandbox clock, the latency, the call log and extension executions (slips picked on the main screen). Documented in sandbox/README.md.
+// Test controls under /__sandbox (only with SANDBOX_ADMIN=1; 404 otherwise): issued tokens (and a
+// pair of a test's own), injected faults, the sandbox clock, the latency, the call log, the calls
+// refused for overlapping with one token, and extension executions (slips picked on the main
+// screen). Documented in sandbox/README.md.
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import { SANDBOX_USERS } from "./accounts";
-import { listTokens } from "./auth";
-import { callClock, type CallLog } from "./calls";
+import { SANDBOX_APP, SANDBOX_USERS } from "./accounts";
+import { issueTokens, listTokens, type TokenSettings } from "./auth";
+import { callClock, type CallLog, type OverlapLog } from "./calls";
 import type { SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
 import { latencySchema, type Latency } from "./latency";
@@ -17,7 +19,13 @@ export interface AdminContext {
   faults: FaultBook;
   latency: Latency;
   calls: CallLog;
+  overlaps: OverlapLog;
+  /** Lifetimes of the pairs `POST /tokens` issues (those of a sign-in). */
+  tokens: TokenSettings;
 }
+
+/** A token pair of a test's own, as a sign-in of that user would get (so it shares no token with a dashboard session). */
+const issueSchema = z.strictObject({ login_code: z.string().min(1) });
 
 const clockSchema = z
   .object({
@@ -67,6 +75,25 @@ export function adminRoutes(ctx: AdminContext): Hono {
     );
   });
 
+  app.post("/tokens", async (c) => {
+    const parsed = issueSchema.safeParse(await readJson(c.req.raw));
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, 400);
+    const user = SANDBOX_USERS.find((u) => u.loginCode === parsed.data.login_code.trim().toLowerCase());
+    if (!user) return c.json({ error: `no such sandbox user: ${parsed.data.login_code}` }, 400);
+    const t = await issueTokens(ctx.db, ctx.clock, ctx.tokens, { companyNeId: user.companyNeId, uid: user.uid, clientId: SANDBOX_APP.clientId });
+    return c.json(
+      {
+        access_token: t.accessToken,
+        refresh_token: t.refreshToken,
+        company_ne_id: t.companyNeId,
+        uid: t.uid,
+        access_token_end_date: formatJst(t.accessExpiresMs),
+        refresh_token_end_date: formatJst(t.refreshExpiresMs),
+      },
+      201,
+    );
+  });
+
   app.get("/faults", (c) => c.json(ctx.faults.list()));
   app.post("/faults", async (c) => {
     const parsed = faultSchema.safeParse(await readJson(c.req.raw));
@@ -99,6 +126,11 @@ export function adminRoutes(ctx: AdminContext): Hono {
     return c.json({ now_ms: callClock(), capacity: ctx.calls.capacity, dropped: ctx.calls.dropped, calls: ctx.calls.list(since) });
   });
   app.delete("/calls", (c) => c.json({ cleared: ctx.calls.clear(), now_ms: callClock() }));
+
+  // The second calls with one access token refused while the first was in flight (003902), since
+  // the start or the last DELETE: what a test run checks at its end.
+  app.get("/overlaps", (c) => c.json({ now_ms: callClock(), ...ctx.overlaps.view() }));
+  app.delete("/overlaps", (c) => c.json({ cleared: ctx.overlaps.clear(), now_ms: callClock() }));
 
   app.get("/clock", (c) => c.json(clockView()));
   app.post("/clock", async (c) => {

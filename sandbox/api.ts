@@ -1,14 +1,15 @@
 // The API operations: one generic handler routes every path of the registry's `operations`
-// (trailing slash or not), authenticates, applies injected faults, runs the query engine and
-// answers the envelope of spec 2.2 (HTTP 200 even on error).
+// (trailing slash or not), refuses a second call in flight with one access token, authenticates,
+// applies injected faults, runs the query engine and answers the envelope of spec 2.2 (HTTP 200
+// even on error).
 import { CODES_WITHOUT_TOKENS, NE_CODES } from "../lib/ne/codes";
 import type { OperationDef, ResourceDef } from "../lib/ne/registry/types";
 import { SANDBOX_APP, SANDBOX_COMPANIES } from "./accounts";
 import { authenticate, checkState, findUserByUid, issueTokens, type TokenRecord, type TokenSettings, type UserRecord } from "./auth";
 import type { SandboxDb } from "./db";
 import { ApiError, invalidParameter } from "./errors";
-import { callClock, type CallLog } from "./calls";
-import type { FaultBook } from "./faults";
+import { callClock, tokenHash, type CallLog, type InFlightCalls, type OverlapLog } from "./calls";
+import { faultMessage, type FaultBook } from "./faults";
 import type { Latency } from "./latency";
 import type { EnqueueUpload, WaitForUpload } from "./hooks";
 import { serveImageRows } from "./images";
@@ -28,6 +29,10 @@ export interface ApiContext {
   latency?: Latency;
   /** Records every call when set (the admin's call log, sandbox/calls.ts). */
   calls?: CallLog;
+  /** The calls in flight per access token: a second one is refused (003902). */
+  inFlight: InFlightCalls;
+  /** The refused second calls (GET /__sandbox/overlaps). */
+  overlaps: OverlapLog;
   enqueueUpload: EnqueueUpload;
   /** Holds an upload call with `wait_flag=1` until its job is processed. */
   waitForUpload?: WaitForUpload;
@@ -210,38 +215,112 @@ async function runOperation(ctx: ApiContext, op: OperationDef, params: RequestPa
   }
 }
 
+/** What the call log records of a call besides its answer. */
+interface CallFacts {
+  startMs: number;
+  /** The distance waited (sandbox/latency.ts). */
+  latencyMs: number;
+  tokenHash: string | null;
+  overlap: boolean;
+  abandonedMs: number | null;
+}
+
 /** Answers one API call, and records it in the call log when there is one. */
 export async function handleApi(ctx: ApiContext, request: Request): Promise<Response> {
   const path = normalizePath(new URL(request.url).pathname);
-  const waited = { ms: 0 };
-  if (!ctx.calls) return answerApi(ctx, request, path, waited);
-  const start = callClock();
+  const facts: CallFacts = { startMs: callClock(), latencyMs: 0, tokenHash: null, overlap: false, abandonedMs: null };
+  if (!ctx.calls) return answerApi(ctx, request, path, facts);
   let status = 500;
   let outcome: { result: string | null; code: string | null } = { result: null, code: null };
   try {
-    const response = await answerApi(ctx, request, path, waited);
+    const response = await answerApi(ctx, request, path, facts);
     status = response.status;
     outcome = OUTCOMES.get(response) ?? outcome;
     return response;
   } finally {
-    ctx.calls.record({ path, start_ms: start, end_ms: callClock(), latency_ms: waited.ms, status, ...outcome });
+    ctx.calls.record({
+      path,
+      start_ms: facts.startMs,
+      end_ms: callClock(),
+      latency_ms: facts.latencyMs,
+      status,
+      ...outcome,
+      token_hash: facts.tokenHash,
+      overlap: facts.overlap,
+      abandoned_ms: facts.abandonedMs,
+    });
   }
 }
 
-async function answerApi(ctx: ApiContext, request: Request, path: string, waited: { ms: number }): Promise<Response> {
+const CONCURRENT_CALL_MESSAGE =
+  "同じユーザーのAPI呼び出しを並行して行うことは開発時の注意事項で禁止されています。このアクセストークンの前の呼び出しの応答を待ってから呼び出してください (the development rules forbid parallel requests for one user: a call with this access token is still in flight)";
+
+/** The distance to a remote API (sandbox/latency.ts): every answer travels it. */
+async function travel(ctx: ApiContext, facts: CallFacts): Promise<void> {
+  const distance = ctx.latency?.next() ?? 0;
+  facts.latencyMs = distance;
+  if (distance > 0) await sleep(distance);
+}
+
+async function answerApi(ctx: ApiContext, request: Request, path: string, facts: CallFacts): Promise<Response> {
   const op = ctx.registry.operation(path);
   if (!op) {
     return json({ result: "error", code: NE_CODES.notFound, message: `存在しないAPIです (unknown operation): ${path}` }, 404);
   }
 
-  // The distance to a remote API, then transport-level faults, before anything else (no token
-  // is rotated by a failed call).
-  const distance = ctx.latency?.next() ?? 0;
-  waited.ms = distance;
-  if (distance > 0) await sleep(distance);
+  // The parameters first: the access token decides whether the call may run now. (A body that
+  // cannot be read is answered below, as before.)
+  let params: RequestParams | undefined;
+  let unreadable: unknown;
+  try {
+    params = await readRequestParams(request);
+  } catch (error) {
+    unreadable = error;
+  }
+
+  // One call in flight per access token (DESIGN.md, development rules): a second one is refused
+  // and recorded. Calls without a token (/api_neauth, the company list, the uid+state info calls)
+  // are not a person's calls. A caller that hangs up frees its token from then on.
+  const accessToken = params?.get("access_token");
+  if (!accessToken) return answerCall(ctx, request, op, path, params, unreadable, facts);
+  facts.tokenHash = tokenHash(accessToken);
+  ctx.overlaps.checkedCall();
+  const entered = ctx.inFlight.enter(accessToken, { path, start_ms: facts.startMs });
+  if ("held" in entered) {
+    facts.overlap = true;
+    ctx.overlaps.record({ path, token_hash: facts.tokenHash, start_ms: facts.startMs, in_flight: entered.held });
+    await travel(ctx, facts);
+    return json(errorBody(NE_CODES.concurrentCall, CONCURRENT_CALL_MESSAGE));
+  }
+  const hangUp = () => {
+    facts.abandonedMs ??= callClock();
+    entered.release();
+  };
+  if (request.signal.aborted) hangUp();
+  else request.signal.addEventListener("abort", hangUp, { once: true });
+  try {
+    return await answerCall(ctx, request, op, path, params, unreadable, facts);
+  } finally {
+    request.signal.removeEventListener("abort", hangUp);
+    entered.release();
+  }
+}
+
+async function answerCall(
+  ctx: ApiContext,
+  request: Request,
+  op: OperationDef,
+  path: string,
+  params: RequestParams | undefined,
+  unreadable: unknown,
+  facts: CallFacts,
+): Promise<Response> {
+  // The distance to a remote API, then transport-level faults and maintenance, before anything
+  // else (no token is rotated by such a call).
+  await travel(ctx, facts);
   const delay = ctx.faults.fire(path, ["delay"]).reduce((sum, f) => sum + (f.delay_ms ?? 0), 0);
   if (delay > 0) await sleep(delay);
-  const [transport] = ctx.faults.fire(path, ["http500", "malformed"]);
+  const [transport] = ctx.faults.fire(path, ["http500", "malformed", "maintenance"]);
   if (transport?.kind === "http500") {
     return new Response("<html><body><h1>500 Internal Server Error</h1></body></html>", {
       status: 500,
@@ -251,10 +330,14 @@ async function answerApi(ctx: ApiContext, request: Request, path: string, waited
   if (transport?.kind === "malformed") {
     return new Response('{"result":"success","count":"1","data":[{"', { status: 200, headers: JSON_HEADERS });
   }
+  if (transport?.kind === "maintenance") {
+    const code = transport.code ?? NE_CODES.maintenance;
+    return json({ result: "error", code, message: transport.message ?? faultMessage(code) });
+  }
 
   let token: TokenRecord | undefined;
   try {
-    const params = await readRequestParams(request);
+    if (!params) throw unreadable;
     if (op.kind === "auth") return json(await withFaults(ctx, path, params, () => handleNeauth(ctx, params)));
     if (op.kind === "list") {
       return json(await withFaults(ctx, path, params, async () => handleAppCompany(ctx.registry.findResource(op.resource), params)));
@@ -300,7 +383,8 @@ async function withFaults(
   for (const fault of ctx.faults.fire(path, ["busy", "error", "redirect"])) {
     if (fault.kind === "redirect") throw new RedirectFault("アクセストークンの有効期限が切れました。再ログインしてください (injected redirect)");
     if (fault.kind === "error") {
-      throw new ApiError(fault.code ?? NE_CODES.systemError, fault.message ?? "障害を注入しました (injected fault)");
+      const code = fault.code ?? NE_CODES.systemError;
+      throw new ApiError(code, fault.message ?? faultMessage(code));
     }
     if (!wait) throw new ApiError(NE_CODES.busy, "メイン機能が混雑しています (main server busy)");
     await sleep(fault.delay_ms ?? 100);

@@ -55,7 +55,7 @@ describe("faults", () => {
     const waited = await orders({ wait_flag: "1" });
     expect(waited.result).toBe("success");
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(await orders({ wait_flag: "2" })).toMatchObject({ result: "error", code: "003001" });
+    expect(await orders({ wait_flag: "2" })).toMatchObject({ result: "error", code: "003901" });
   });
 
   it("redirect: answers result=redirect with no tokens, after which the tokens still work", async () => {
@@ -127,6 +127,52 @@ describe("faults", () => {
     expect((await admin(sb.url, "POST", "/faults", { path: ORDERS, kind: "error", rate: 2 })).status).toBe(400);
   });
 
+  it("error answers the API's codes 003001, 003004, 003005 and 004001 with a message saying what they mean", async () => {
+    const expected: Record<string, RegExp> = {
+      "003001": /サーバーに接続できませんでした.*no server connection even after waiting/,
+      "003004": /APIはメンテナンス中.*the API is in maintenance/,
+      "003005": /メイン機能はメンテナンス中.*main function is in maintenance/,
+      "004001": /権限がありません.*API settings do not allow/,
+    };
+    for (const [code, message] of Object.entries(expected)) {
+      await addFault({ path: ORDERS, kind: "error", code, times: 1 });
+      const answer = await orders();
+      expect(answer, code).toMatchObject({ result: "error", code, access_token: tokens.access_token });
+      expect(answer.message, code).toMatch(message);
+    }
+    await addFault({ path: ORDERS, kind: "error", code: "003004", message: "臨時メンテナンス中です", times: 1 });
+    expect((await orders()).message).toBe("臨時メンテナンス中です");
+  });
+
+  it("maintenance: 003004 (or 003005) before authentication: no tokens, and an expired token is not rotated", async () => {
+    await addFault({ path: ORDERS, kind: "maintenance", times: 1 });
+    const api = await orders();
+    expect(api).toMatchObject({ result: "error", code: "003004" });
+    expect(api.message).toMatch(/メンテナンス中.*maintenance/);
+    expect(api).not.toHaveProperty("access_token");
+    await addFault({ path: "*", kind: "maintenance", code: "003005", times: 1 });
+    expect(await call(sb.url, COUNT, { ...tokens })).toMatchObject({ result: "error", code: "003005" });
+    // Over now: the tokens work as before.
+    expect((await orders()).result).toBe("success");
+
+    const pair = await login(sb.url);
+    const before = ((await (await admin(sb.url, "GET", "/tokens")).json()) as unknown[]).length;
+    await admin(sb.url, "POST", "/clock", { advance_s: 86_400 + 1 });
+    try {
+      await addFault({ path: COUNT, kind: "maintenance", times: 1 });
+      expect(await call(sb.url, COUNT, { ...pair })).toMatchObject({ result: "error", code: "003004" });
+      expect(((await (await admin(sb.url, "GET", "/tokens")).json()) as unknown[]).length).toBe(before);
+      // After the maintenance, the same expired pair still rotates once.
+      const rotated = await call(sb.url, COUNT, { ...pair });
+      expect(rotated.result).toBe("success");
+      expect(rotated.access_token).not.toBe(pair.access_token);
+    } finally {
+      await admin(sb.url, "DELETE", "/clock");
+    }
+    // A maintenance fault answers a maintenance code only.
+    expect((await admin(sb.url, "POST", "/faults", { path: ORDERS, kind: "maintenance", code: "003001" })).status).toBe(400);
+  });
+
   it("applies to sign-in operations too", async () => {
     await addFault({ path: "/api_neauth", kind: "busy" });
     const res = await call(sb.url, "/api_neauth/", { uid: "x", state: "y", client_id: "a", client_secret: "b" });
@@ -140,6 +186,7 @@ describe("admin controls", () => {
     try {
       for (const [method, path] of [
         ["GET", "/tokens"],
+        ["POST", "/tokens"],
         ["POST", "/faults"],
         ["DELETE", "/faults"],
         ["GET", "/clock"],
@@ -154,6 +201,22 @@ describe("admin controls", () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("POST /tokens issues a pair of the user's own, as a sign-in would (another person's calls never share it)", async () => {
+    const res = await admin(sb.url, "POST", "/tokens", { login_code: "manager@sandbox.test" });
+    expect(res.status).toBe(201);
+    const pair = (await res.json()) as Record<string, string>;
+    expect(pair).toMatchObject({ company_ne_id: "NE0000000001" });
+    expect(pair.access_token).toMatch(/^[0-9a-f]{40}$/);
+    expect(pair.access_token).not.toBe(tokens.access_token);
+    expect(pair.access_token_end_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const me = await call(sb.url, "/api_v1_login_user/info", { access_token: pair.access_token!, refresh_token: pair.refresh_token! });
+    expect(me.data?.[0]).toMatchObject({ uid: pair.uid, pic_mail_address: "manager@sandbox.test" });
+    const listed = (await (await admin(sb.url, "GET", "/tokens")).json()) as { access_token: string; rotated: boolean }[];
+    expect(listed.find((t) => t.access_token === pair.access_token)).toMatchObject({ rotated: false });
+    expect((await admin(sb.url, "POST", "/tokens", { login_code: "nobody@sandbox.test" })).status).toBe(400);
+    expect((await admin(sb.url, "POST", "/tokens", {})).status).toBe(400);
   });
 
   it("the clock moves and resets", async () => {

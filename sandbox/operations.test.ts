@@ -100,7 +100,7 @@ describe("every operation answers", () => {
           const gzAnswer = (await res.json()) as ApiAnswer;
           expect(gzAnswer.result, JSON.stringify(gzAnswer)).toBe("success");
           const missing = await call(sb.url, op.path, { access_token: tokens.access_token, data_type: "xml", data: csv });
-          expect(missing).toMatchObject({ result: "error", code: "003001" });
+          expect(missing).toMatchObject({ result: "error", code: "003901" });
           break;
         }
         default:
@@ -141,12 +141,12 @@ describe("extension_execution_id: the slips picked on the main screen", () => {
     expect(none.count).toBe("0");
   });
 
-  it("an unknown id, or another company's, is refused with 003001 rather than answered as no slips", async () => {
+  it("an unknown id, or another company's, is refused with 003901 (a parameter the API refuses) rather than answered as no slips", async () => {
     const unknown = await call(sb.url, `${ORDERS}/search`, { ...tokens, fields: FIELDS, extension_execution_id: "no-such-group" });
-    expect(unknown).toMatchObject({ result: "error", code: "003001" });
+    expect(unknown).toMatchObject({ result: "error", code: "003901" });
     expect(String(unknown.message)).toContain("extension_execution_id");
     const theirs = await pick(["1"], { login_code: "operator@another.test" });
-    expect(await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: theirs })).toMatchObject({ result: "error", code: "003001" });
+    expect(await call(sb.url, `${ORDERS}/count`, { ...tokens, extension_execution_id: theirs })).toMatchObject({ result: "error", code: "003901" });
   });
 
   it("the admin route checks its input", async () => {

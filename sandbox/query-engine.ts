@@ -5,8 +5,11 @@
 // S as text; `like` uses % (and _) wildcards; in/nin take up to 1000 comma-separated values;
 // neq/nin/nlike exclude NULL (nlikeornull keeps it); blank = NULL or '', null = NULL.
 // Rows come in primary-key order; offset defaults to 0, limit to 10000 (its maximum, minimum 1).
+// Strict as the API: an unknown field (in `fields` or a condition), an operator the official
+// operator table refuses for the field's type (OPERATOR_TYPES) or the registry does not give the
+// field, and a bad value are error answers (NE_CODES.invalidParameter, the sandbox's own code).
 import type { FieldDef, Operator, ResourceDef } from "../lib/ne/registry/types";
-import { MAX_LIST_VALUES, OPERATORS } from "../lib/ne/registry/types";
+import { MAX_LIST_VALUES, OPERATOR_TYPES, OPERATORS } from "../lib/ne/registry/types";
 import { quoteIdent, type SandboxDb, type SqlParam } from "./db";
 import { invalidParameter } from "./errors";
 import { COMPANY_COLUMN, ROW_COLUMN, columnName, tableName } from "./schema";
@@ -175,6 +178,10 @@ function whereOf(resource: ResourceDef, reader: ParamReader, companyNeId: string
     if (!OPERATOR_SET.has(op)) throw invalidParameter(`検索条件の演算子が正しくありません (unknown operator): ${key}`);
     const operator = op as Operator;
     if (!field.searchable) throw invalidParameter(`このフィールドは検索できません (field cannot be searched): ${name}`);
+    // The official operator table by type first (whatever a registry says), then the field's own list.
+    if (!OPERATOR_TYPES[operator].includes(field.type)) {
+      throw invalidParameter(`この型のフィールドでは使えない演算子です (operator ${operator} is not accepted on a field of type ${field.type}): ${key}`);
+    }
     if (!field.operators.includes(operator)) {
       throw invalidParameter(`このフィールドでは使えない演算子です (operator not accepted): ${key}`);
     }

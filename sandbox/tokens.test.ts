@@ -126,7 +126,7 @@ describe("token lifetimes and rotation", () => {
   it("error answers carry the tokens (renewed ones after a rotation)", async () => {
     const t = await login(sb.url);
     const bad = await call(sb.url, ORDERS, { ...t, fields: "nope" });
-    expect(bad).toMatchObject({ result: "error", code: "003001", access_token: t.access_token, refresh_token: t.refresh_token });
+    expect(bad).toMatchObject({ result: "error", code: "003901", access_token: t.access_token, refresh_token: t.refresh_token });
     expect(bad.access_token_end_date).toBeDefined();
     await advanceClock(sb.url, DAY + 1);
     try {

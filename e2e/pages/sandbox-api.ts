@@ -1,27 +1,24 @@
 // Direct calls to the sandbox the dashboard talks to, to check what the grid shows against the
-// API itself: a token of the signed-in company from the admin controls, then a form POST to an
+// API itself: a token pair of the test's own for the user (never the dashboard's: the sandbox
+// refuses a second call in flight with one access token, 003902), then a form POST to an
 // operation exactly as the real API takes it.
 import { expect } from "@playwright/test";
 import { sandboxUrl, SANDBOX_USERS, type SandboxUser } from "../fixtures";
 
-type TokenRow = { access_token: string; company_ne_id: string; uid: string; rotated: boolean };
-type UserRow = { login_code: string; uid: string; company_ne_id: string };
-
-async function companyOf(user: SandboxUser): Promise<string> {
-  const users = (await (await fetch(`${sandboxUrl}/__sandbox/users`)).json()) as UserRow[];
-  const found = users.find((u) => u.login_code === SANDBOX_USERS[user].login);
-  if (!found) throw new Error(`no sandbox user ${user}`);
-  return found.company_ne_id;
-}
-
-/** The newest live access token of the user's company (issued when the test signed in). */
+/**
+ * A fresh access token of the user's, issued by the admin controls as a sign-in would issue it
+ * (POST /__sandbox/tokens): the dashboard may be calling with its own pair at this moment, and a
+ * call of this test with that pair would overlap it. Fresh for every call: the sandbox clock
+ * may have moved since the last one.
+ */
 export async function sandboxToken(user: SandboxUser): Promise<string> {
-  const company = await companyOf(user);
-  const tokens = (await (await fetch(`${sandboxUrl}/__sandbox/tokens`)).json()) as TokenRow[];
-  const live = tokens.filter((t) => t.company_ne_id === company && !t.rotated);
-  const token = live.at(-1);
-  if (!token) throw new Error(`no token of company ${company}`);
-  return token.access_token;
+  const res = await fetch(`${sandboxUrl}/__sandbox/tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login_code: SANDBOX_USERS[user].login }),
+  });
+  expect(res.status, "POST /__sandbox/tokens").toBe(201);
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 export async function sandboxCall(user: SandboxUser, path: string, params: Record<string, string>): Promise<{ count?: string; data?: Record<string, string | null>[] }> {
@@ -37,7 +34,15 @@ export async function sandboxCount(user: SandboxUser, path: string, conditions: 
   return Number((await sandboxCall(user, path, conditions)).count);
 }
 
-export async function addFault(fault: { path: string; kind: "error" | "busy" | "http500" | "malformed" | "incomplete" | "redirect" | "delay"; code?: string; delay_ms?: number; rate?: number; times?: number }): Promise<void> {
+export async function addFault(fault: {
+  path: string;
+  kind: "error" | "maintenance" | "busy" | "http500" | "malformed" | "incomplete" | "redirect" | "delay";
+  code?: string;
+  message?: string;
+  delay_ms?: number;
+  rate?: number;
+  times?: number;
+}): Promise<void> {
   const res = await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
   expect(res.status).toBe(201);
 }
@@ -81,4 +86,26 @@ export async function callsSince(mark: number, path?: string): Promise<LoggedCal
   expect(res.ok).toBe(true);
   const { calls } = (await res.json()) as { calls: LoggedCall[] };
   return path === undefined ? calls : calls.filter((c) => c.path === path);
+}
+
+/** A call refused because another call with the same access token was in flight (GET /__sandbox/overlaps, sandbox/calls.ts). */
+export type Overlap = { seq: number; path: string; token_hash: string; start_ms: number; in_flight: { path: string; start_ms: number } };
+
+export type OverlapRecord = { now_ms: number; since_ms: number; checked: number; total: number; capacity: number; overlaps: Overlap[] };
+
+/** The sandbox's record of overlapping calls with one token since it started (or was cleared). */
+export async function callOverlaps(): Promise<OverlapRecord> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/overlaps`);
+  expect(res.ok, "GET /__sandbox/overlaps").toBe(true);
+  return (await res.json()) as OverlapRecord;
+}
+
+/** One line per overlap, readable in a failure: when, which operation, the one it overlapped (same token hash). */
+export function overlapLines(record: Pick<OverlapRecord, "overlaps" | "total" | "since_ms">): string[] {
+  const at = (ms: number) => `+${((ms - record.since_ms) / 1000).toFixed(3)} s`;
+  const lines = record.overlaps.map(
+    (o) => `#${o.seq} ${at(o.start_ms)} ${o.path} while ${o.in_flight.path} (since ${at(o.in_flight.start_ms)}) was in flight, token ${o.token_hash}`,
+  );
+  if (record.total > record.overlaps.length) lines.push(`… and ${record.total - record.overlaps.length} more`);
+  return lines;
 }

@@ -337,7 +337,7 @@ describe("bad uploads: the job fails with the exact message and nothing changes"
     const before = await snapshot(sb.db, c1.neId);
     const answer = await upload(sb.url, tokens, WS, utf8(`${HEADER}\n${ok()}\n`), "zip");
     expect(answer.result).toBe("error");
-    expect(answer.code).toBe("003001");
+    expect(answer.code).toBe("003901");
     expect(answer.message).toBe("data_type は csv か gz です (data_type must be csv or gz): zip");
     expect(answer.que_id).toBeUndefined();
     expect(await snapshot(sb.db, c1.neId)).toBe(before);
@@ -423,7 +423,7 @@ describe("after the uploads", () => {
     expect(failed.que_status_id).toBe("-1");
     expect(failed.que_message).toMatch(/^2行目 .*kyoten_mei.*line 2/);
     const refused = await upload(sb.url, tokens, WS, utf8(`${HEADER}\n基本拠点,${target.g},1,,入荷,,\n`), "csv", { wait_flag: "2" });
-    expect(refused).toMatchObject({ result: "error", code: "003001" });
+    expect(refused).toMatchObject({ result: "error", code: "003901" });
   });
 
   it("the que search lists the jobs with their statuses", async () => {
@@ -465,10 +465,12 @@ describe("job statuses 0 → 1 → 2 (worker driven by the test)", () => {
       answered = true;
       return a;
     });
-    // The job is queued (the que row exists) while the call is still open.
+    // The job is queued (the que row exists) while the call is still open. Asked with a pair of
+    // its own: the open call holds ownTokens (a second call with them would be refused, 003902).
+    const watcher = await login(own.url);
     let queued: string | undefined;
     for (let i = 0; i < 200 && !queued; i++) {
-      const waiting = await call(own.url, "/api_v1_system_que/search", { ...ownTokens, fields: "que_id,que_status_id", "que_status_id-eq": "0" });
+      const waiting = await call(own.url, "/api_v1_system_que/search", { ...watcher, fields: "que_id,que_status_id", "que_status_id-eq": "0" });
       queued = waiting.data?.[0]?.que_id ?? undefined;
       if (!queued) await new Promise((r) => setTimeout(r, 20));
     }

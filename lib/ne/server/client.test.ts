@@ -384,7 +384,7 @@ describe("error texts passed on to people", () => {
   });
 
   it("scrubs the tokens the call sent from any other text it passes on", async () => {
-    upstream.handle(json({ result: "error", code: "003001", message: `bad request: ${echo}` }));
+    upstream.handle(json({ result: "error", code: "003901", message: `bad request: ${echo}` }));
     const err = await callError(() => client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, sent));
     const pub = toPublicError(err);
     expect(pub.message).toContain("bad request");
@@ -392,7 +392,7 @@ describe("error texts passed on to people", () => {
   });
 
   it("scrubs them from a 5xx answer's text too", async () => {
-    upstream.handle(json({ result: "error", code: "003001", message: echo }, 500));
+    upstream.handle(json({ result: "error", code: "003901", message: echo }, 500));
     const pub = toPublicError(await callError(() => client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, sent)));
     expect(pub.message).not.toContain("TOKEN-SENT");
   });
