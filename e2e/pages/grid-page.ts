@@ -545,6 +545,21 @@ export class GridPage {
     await this.activeFilters.getByRole("button", { name: this.messages.grid.filters.clear, exact: true }).click();
   }
 
+  /** The notice of stored conditions left out: an old link's (`url`), or a saved view's just applied. */
+  droppedNotice(source: "url" | "view"): Locator {
+    return this.page.locator(`[role="status"][data-dropped-filters="${source}"]`);
+  }
+
+  /** One line of a notice per condition left out, with why (`operator`, `field`, `tooMany`, ...). */
+  droppedItems(source: "url" | "view"): Locator {
+    return this.droppedNotice(source).locator("[data-dropped-reason]");
+  }
+
+  async dismissDroppedNotice(source: "url" | "view"): Promise<void> {
+    await this.droppedNotice(source).getByRole("button", { name: this.messages.grid.dropped.dismiss, exact: true }).click();
+    await expect(this.droppedNotice(source)).toHaveCount(0);
+  }
+
   // ----- layout (table or gallery) and the toolbar's openers --------------------------------
 
   /** A button of the layout toggle (only grids with a gallery have one). */
