@@ -158,7 +158,7 @@ describe("GET/DELETE /__sandbox/calls", () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 60_000);
 });
 
 describe("InFlightCalls and OverlapLog", () => {
@@ -345,5 +345,5 @@ describe("one call in flight per access token", () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 60_000); // a sandbox of its own: seeding takes seconds, more on a busy machine
 });

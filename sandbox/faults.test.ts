@@ -201,7 +201,7 @@ describe("admin controls", () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 60_000); // a sandbox of its own: seeding takes seconds, more on a busy machine
 
   it("POST /tokens issues a pair of the user's own, as a sign-in would (another person's calls never share it)", async () => {
     const res = await admin(sb.url, "POST", "/tokens", { login_code: "manager@sandbox.test" });
