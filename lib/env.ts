@@ -20,6 +20,7 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(16).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   NE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  NE_MAX_CALLS_PER_COMPANY: z.coerce.number().int().min(1).max(20).default(3),
 });
 
 export interface ServerEnv {
@@ -32,6 +33,8 @@ export interface ServerEnv {
   authSecret: string;
   databaseUrl: string | undefined;
   timeoutMs: number;
+  /** Upstream calls of one company in flight at once, across instances (the gateway's company slots). */
+  maxCallsPerCompany: number;
 }
 
 /** AUTH_SECRET for a local run without one (`npm start`, `next dev`): made once, kept under APP_DATA_DIR. */
@@ -67,6 +70,7 @@ export function serverEnv(): ServerEnv {
     AUTH_SECRET: empty(process.env.AUTH_SECRET),
     DATABASE_URL: empty(process.env.DATABASE_URL),
     NE_TIMEOUT_MS: empty(process.env.NE_TIMEOUT_MS),
+    NE_MAX_CALLS_PER_COMPANY: empty(process.env.NE_MAX_CALLS_PER_COMPANY),
   });
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -85,6 +89,7 @@ export function serverEnv(): ServerEnv {
     authSecret,
     databaseUrl: e.DATABASE_URL,
     timeoutMs: e.NE_TIMEOUT_MS,
+    maxCallsPerCompany: e.NE_MAX_CALLS_PER_COMPANY,
   };
   return cached;
 }

@@ -1,26 +1,34 @@
 import "server-only";
-// The upstream gateway. A session's calls run in parallel while its access token is well inside
-// its lifetime (the end date the API gave is more than SHARE_MARGIN_MS away): no call can rotate
-// it then. Around an expiry, or while the end date is unknown, they run one at a time (a per-key
-// lock in this process, and a PostgreSQL advisory lock across instances), so exactly one call
-// rotates and the others use the new pair. The tokens an answer carries are saved after every
-// response, error or not, with a version check: no rotation is lost. A parallel call that meets
-// a rotation nobody foresaw (002002: the API's clock disagrees with the end date) is retried once,
-// alone, with the stored pair. A read the API answers busy (003002) is asked once more with
+// The upstream gateway. The developer site's rules ask for no parallel calls for one user and no
+// bursts: a person's calls run one at a time (a per-key lock in this process, and a PostgreSQL
+// advisory lock across instances), and a company's at most `callsPerCompany` at once (the company
+// queue: in this process on PGlite, the gateway_calls table across instances on PostgreSQL), each
+// queue serving interactive calls before background ones. One call at a time also means exactly
+// one call rotates an expiring pair and the next ones use the new pair. The tokens an answer
+// carries are saved after every response, error or not, with a version check: no rotation is lost.
+// A call that meets a rotation it did not see (002002: a writer outside these locks) is retried
+// once with the stored pair. A read the API answers busy (003002) is asked once more with
 // wait_flag=1, so the API waits instead of refusing.
 import type { AppDatabase } from "@/lib/db";
 import type { TokenPair, TokenSession, TokenStore } from "./token-store";
 import { TOUCH_EVERY_MS, sessionEnded, sessionLimits, type SessionLimits } from "./session-policy";
 import type { NeCallOptions, NeCallResult, NeClient, NeRequest } from "@/lib/ne/server/client";
 import { LOCAL_CODES, NeError, isNeError, type NeTokens } from "@/lib/ne/errors";
-import { createKeyLock, type LockMode } from "./key-lock";
+import { createKeyLock } from "./key-lock";
+import { createLocalCompanyQueue, createSharedCompanyQueue, DEFAULT_CALLS_PER_COMPANY, type CompanyQueue } from "./company-queue";
+import type { CallPriority } from "./priority";
 import { upstreamCallLogged } from "@/lib/observability/upstream-log";
 import { inSpan, startSpan } from "@/lib/observability/telemetry";
 import { getOperation } from "@/lib/ne/registry";
 
+export interface GatewayCallOptions extends NeCallOptions {
+  /** Who waits for the call: "interactive" (default, served first) or "background". */
+  priority?: CallPriority;
+}
+
 export interface Gateway {
   /** Calls `path` with the tokens of `sessionKey`; throws NeError (auth-expired when the session is gone). */
-  call(sessionKey: string, path: string, request?: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
+  call(sessionKey: string, path: string, request?: NeRequest, options?: GatewayCallOptions): Promise<NeCallResult>;
   /** Deletes the session's tokens (sign-out), after the calls already queued for it. */
   forget(sessionKey: string): Promise<void>;
   /**
@@ -35,19 +43,17 @@ export type SessionCheck = { session: TokenSession } | { ended: "idle" | "absolu
 export interface GatewayDeps {
   client: NeClient;
   store: TokenStore;
-  database: Pick<AppDatabase, "withAdvisoryLock" | "kind">;
+  database: Pick<AppDatabase, "withAdvisoryLock" | "kind" | "db">;
   /** Idle timeout and absolute lifetime (default: sessionLimits() from the environment). */
   limits?: SessionLimits;
   now?: () => number;
+  /** Upstream calls of one company in flight at once, across instances (default 3: NE_MAX_CALLS_PER_COMPANY). */
+  callsPerCompany?: number;
+  /** The company queue (default: in memory on PGlite, shared through the database on PostgreSQL). */
+  companyQueue?: CompanyQueue;
 }
 
 const SESSION_CACHE_MAX = 5000;
-
-/**
- * Calls run in parallel only while the access token has at least this long to live: far more than
- * a call lasts (timeouts are seconds) plus any skew between our clock and the API's.
- */
-export const SHARE_MARGIN_MS = 10 * 60_000;
 
 /**
  * A busy answer to a read is safe to ask again with wait_flag=1. Not an upload's: with wait_flag=1
@@ -64,9 +70,20 @@ function sameTokens(session: TokenPair, tokens: NeTokens): boolean {
   return session.accessToken === tokens.accessToken && session.refreshToken === tokens.refreshToken;
 }
 
-export function createGateway({ client, store, database, limits = sessionLimits(), now = Date.now }: GatewayDeps): Gateway {
-  /** Who may call at once, per session key (shared: in parallel; exclusive: alone). */
+export function createGateway({
+  client,
+  store,
+  database,
+  limits = sessionLimits(),
+  now = Date.now,
+  callsPerCompany = DEFAULT_CALLS_PER_COMPANY,
+  companyQueue,
+}: GatewayDeps): Gateway {
+  /** One call at a time per session key (a person's token pair), interactive ones first. */
   const locks = createKeyLock();
+  /** How many calls of one company at once, and whose turn it is. */
+  const companies =
+    companyQueue ?? (database.kind === "postgres" ? createSharedCompanyQueue(database, callsPerCompany) : createLocalCompanyQueue(callsPerCompany));
   /**
    * Decrypted sessions of this process. Embedded PGlite belongs to one process, so the copy here is
    * the truth; on a shared PostgreSQL another instance may have rotated, so a version read (no
@@ -96,13 +113,10 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     await store.delete(key);
   }
 
-  /**
-   * Parallel while this process holds the session and its access token is well inside its
-   * lifetime; alone otherwise (first call in this process, end date unknown or near).
-   */
-  function modeOf(session: TokenSession | null): LockMode {
-    const end = session?.accessTokenEndDate;
-    return end && end.getTime() - now() > SHARE_MARGIN_MS ? "shared" : "exclusive";
+  /** The call within its company's slots (a session not in the store is refused by callOnce without a call). */
+  async function inCompanySlot<T>(session: TokenSession | null, sessionKey: string, priority: CallPriority, task: () => Promise<T>): Promise<T> {
+    const company = (session ?? (await loadSession(sessionKey).catch(() => null)))?.companyNeId;
+    return company ? companies.run(company, sessionKey, priority, task) : task();
   }
 
   /** One store read for a burst of calls of a session not cached yet. */
@@ -118,24 +132,34 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     return pending;
   }
 
-  /** One call alone: this process's lock, then the instances' advisory lock. */
-  function callAlone(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, fresh: boolean) {
-    const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "exclusive" });
-    return locks.run(sessionKey, "exclusive", () =>
-      database.withAdvisoryLock(`ne-session:${sessionKey}`, async () => {
-        wait.end();
-        if (fresh) sessions.delete(sessionKey);
-        try {
-          return await callOnce(sessionKey, path, request, options);
-        } catch (err) {
-          // 002002: the pair was rotated by someone else; the store has the newer one. Once.
-          if (!fresh && isNeError(err) && err.kind === "stale-token") {
-            sessions.delete(sessionKey);
-            return callOnce(sessionKey, path, request, options);
-          }
-          throw err;
-        }
-      }),
+  /**
+   * One call alone: this process's lock, then the instances' advisory lock, then a slot of the
+   * company (in that order: a company slot is only ever held by a call that can go at once).
+   * A session this process has not seen yet (the first page after sign-in, or after a restart) is
+   * read first: its company names the slots.
+   */
+  async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, priority: CallPriority): Promise<NeCallResult> {
+    const session = sessions.get(sessionKey) ?? (await firstLoad(sessionKey));
+    const wait = startSpan("gateway.queue-wait", { "backyard.priority": priority });
+    return locks.run(
+      sessionKey,
+      () =>
+        database.withAdvisoryLock(`ne-session:${sessionKey}`, () =>
+          inCompanySlot(session, sessionKey, priority, async () => {
+            wait.end();
+            try {
+              return await callOnce(sessionKey, path, request, options);
+            } catch (err) {
+              // 002002: the pair was rotated by a writer outside these locks; the store has the newer one. Once.
+              if (isNeError(err) && err.kind === "stale-token") {
+                sessions.delete(sessionKey);
+                return callOnce(sessionKey, path, request, options);
+              }
+              throw err;
+            }
+          }),
+        ),
+      priority,
     );
   }
 
@@ -246,30 +270,9 @@ export function createGateway({ client, store, database, limits = sessionLimits(
     }
   }
 
-  /** One call, alone or beside the session's others (see modeOf). */
-  async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined): Promise<NeCallResult> {
-    // A session this process has not seen yet (the first page after sign-in, or after a restart)
-    // is read first, so its first burst of calls can already run in parallel.
-    if (modeOf(sessions.get(sessionKey) ?? (await firstLoad(sessionKey))) === "exclusive") return callAlone(sessionKey, path, request, options, false);
-    try {
-      // No advisory lock: no instance rotates a pair this far from its end, and one that did
-      // (a clock far off) is met by the 002002 path below.
-      const wait = startSpan("gateway.queue-wait", { "backyard.lock_mode": "shared" });
-      return await locks.run(sessionKey, "shared", () => {
-        wait.end();
-        return callOnce(sessionKey, path, request, options);
-      });
-    } catch (err) {
-      // Rotated under us: alone, after every parallel call in flight (the rotating one among
-      // them) has ended and saved its pair, with the stored pair.
-      if (isNeError(err) && err.kind === "stale-token") return callAlone(sessionKey, path, request, options, true);
-      throw err;
-    }
-  }
-
   return {
     forget(sessionKey) {
-      return locks.run(sessionKey, "exclusive", () => forget(sessionKey));
+      return locks.run(sessionKey, () => forget(sessionKey));
     },
     async check(sessionKey) {
       const live = await liveSession(sessionKey);
@@ -277,10 +280,11 @@ export function createGateway({ client, store, database, limits = sessionLimits(
       return live;
     },
     async call(sessionKey, path, request, options) {
+      const { priority = "interactive", ...callOptions } = options ?? {};
       try {
-        return await call(sessionKey, path, request, options);
+        return await call(sessionKey, path, request, callOptions, priority);
       } catch (err) {
-        if (waitsWhenBusy(err, path, request)) return call(sessionKey, path, { ...request, waitFlag: true }, options);
+        if (waitsWhenBusy(err, path, request)) return call(sessionKey, path, { ...request, waitFlag: true }, callOptions, priority);
         throw err;
       }
     },

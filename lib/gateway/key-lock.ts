@@ -1,24 +1,21 @@
-// A readers-writer lock per key, in this process: any number of `shared` holders of a key at once,
-// or one `exclusive` holder alone. Waiters are served in arrival order, so an exclusive waiter is
-// never starved by a stream of shared ones (a shared task that arrives behind it waits for it).
-// Written here rather than taken from a package: async-mutex and p-queue give mutexes, semaphores
-// and queues, not a keyed readers-writer lock with first-come order, and this is 60 lines.
-
-export type LockMode = "shared" | "exclusive";
+// A lock per key, in this process: one holder of a key at a time. Waiters are served by priority
+// (interactive before background), then in arrival order. Written here rather than taken from a
+// package: async-mutex and p-queue give one mutex or one queue, not a mutex per key that forgets
+// drained keys and serves by priority, and this is 50 lines.
+import { priorityRank, type CallPriority } from "./priority";
 
 interface Waiter {
-  mode: LockMode;
+  rank: number;
   start(): void;
 }
 
 interface KeyState {
-  shared: number;
-  exclusive: boolean;
+  held: boolean;
   waiting: Waiter[];
 }
 
 export interface KeyLock {
-  run<T>(key: string, mode: LockMode, task: () => Promise<T>): Promise<T>;
+  run<T>(key: string, task: () => Promise<T>, priority?: CallPriority): Promise<T>;
   /** Keys with a holder or a waiter (for tests: drained keys are forgotten). */
   size(): number;
 }
@@ -26,38 +23,34 @@ export interface KeyLock {
 export function createKeyLock(): KeyLock {
   const states = new Map<string, KeyState>();
 
-  const canStart = (state: KeyState, mode: LockMode) => (mode === "shared" ? !state.exclusive : !state.exclusive && state.shared === 0);
-
-  function acquire(state: KeyState, mode: LockMode): void {
-    if (mode === "shared") state.shared += 1;
-    else state.exclusive = true;
-  }
-
-  function pump(key: string, state: KeyState): void {
-    while (state.waiting.length > 0 && canStart(state, state.waiting[0]!.mode)) {
-      const next = state.waiting.shift()!;
-      acquire(state, next.mode);
-      next.start();
+  function release(key: string, state: KeyState): void {
+    const next = state.waiting.shift();
+    if (next) next.start();
+    else {
+      state.held = false;
+      states.delete(key);
     }
-    if (state.shared === 0 && !state.exclusive && state.waiting.length === 0) states.delete(key);
   }
 
   return {
-    async run(key, mode, task) {
+    async run(key, task, priority = "interactive") {
       let state = states.get(key);
-      if (!state) {
-        state = { shared: 0, exclusive: false, waiting: [] };
-        states.set(key, state);
-      }
+      if (!state) states.set(key, (state = { held: false, waiting: [] }));
       const held = state;
-      if (held.waiting.length === 0 && canStart(held, mode)) acquire(held, mode);
-      else await new Promise<void>((start) => held.waiting.push({ mode, start }));
+      if (!held.held) held.held = true;
+      else {
+        // Behind every waiter of its priority or a better one, ahead of the worse.
+        const rank = priorityRank(priority);
+        await new Promise<void>((start) => {
+          let at = held.waiting.length;
+          while (at > 0 && held.waiting[at - 1]!.rank > rank) at -= 1;
+          held.waiting.splice(at, 0, { rank, start });
+        });
+      }
       try {
         return await task();
       } finally {
-        if (mode === "shared") held.shared -= 1;
-        else held.exclusive = false;
-        pump(key, held);
+        release(key, held);
       }
     },
     size: () => states.size,

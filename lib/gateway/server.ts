@@ -20,7 +20,7 @@ async function build(): Promise<NeServer> {
   const database = await getDatabase();
   const client = createNeClient({ baseUrl: env.apiBaseUrl, timeoutMs: env.timeoutMs });
   const store = createTokenStore(database, deriveTokenKey(env.authSecret));
-  return { client, store, gateway: createGateway({ client, store, database }) };
+  return { client, store, gateway: createGateway({ client, store, database, callsPerCompany: env.maxCallsPerCompany }) };
 }
 
 export function getNeServer(): Promise<NeServer> {

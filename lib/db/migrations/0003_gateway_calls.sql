@@ -1,4 +1,4 @@
-CREATE TABLE "gateway_calls" (
+CREATE UNLOGGED TABLE "gateway_calls" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"company_ne_id" text NOT NULL,
 	"instance_id" text NOT NULL,
