@@ -1,7 +1,8 @@
 // What the dashboard keeps per person and grid (columns, their order and widths) and what a saved
 // view holds (name, filters, columns, pins, row order). The same zod schemas check the route handlers' input and
 // the browser's reading of their answers. Field names are checked for shape here; the grid drops
-// names its resource does not have when it applies a stored state.
+// names its resource does not have, and filters the registry refuses (an operator the API does
+// not take on the field's type), when it applies a stored state, and says so.
 //
 // The browser's first load never imports this file's values (only its types): lib/query/grid-storage.ts
 // loads it when it reads an answer, and the column helpers live in ./columns (re-exported here).
