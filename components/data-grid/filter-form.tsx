@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { formatDay } from "@/lib/grid/day-format";
 import { BETWEEN, fieldKind, offeredOperators, type FieldKind, type FormOperator } from "@/lib/grid/field-kinds";
-import { isListOperator, isPatternOperator, isValueless, validateFilter, type GridFilter } from "@/lib/grid/filters";
+import { exceedsListLimit, isListOperator, isPatternOperator, isValueless, validateFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import { MAX_LIST_VALUES, type FieldDef } from "@/lib/ne/registry/types";
 import { ChoiceList } from "./choice-list";
@@ -167,11 +167,6 @@ function useFieldGroups(definition: GridDefinition, t: ReturnType<typeof useTran
 
 type Refusal = "invalid" | "tooMany";
 
-/** The values of a list as typed (comma-separated) or chosen, blanks and repeats left out. */
-function listValues(value: string | readonly string[]): string[] {
-  return [...new Set((typeof value === "string" ? value.split(",") : value).map((v) => v.trim()).filter(Boolean))];
-}
-
 /**
  * The conditions of the form's state, checked against the registry, or why not: a value that
  * does not fit, or more values than one condition of the API takes (MAX_LIST_VALUES).
@@ -192,9 +187,9 @@ function build(
     return gte && lte ? [gte, lte] : "invalid";
   }
   const value = isValueless(op) ? undefined : state.choosing && isListOperator(op) ? state.list : state.text;
-  if (isListOperator(op) && value !== undefined && listValues(value).length > MAX_LIST_VALUES) return "tooMany";
   const filter = validateFilter(resource, { field: field.name, op, value });
-  return filter ? [filter] : "invalid";
+  if (filter) return [filter];
+  return isListOperator(op) && value !== undefined && exceedsListLimit(value) ? "tooMany" : "invalid";
 }
 
 function hintFor(op: FormOperator, t: ReturnType<typeof useTranslations<"grid">>): string | undefined {

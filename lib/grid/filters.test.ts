@@ -5,6 +5,7 @@ import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import {
   droppedFilterToken,
+  exceedsListLimit,
   filtersToConditions,
   normalizeDateTime,
   normalizeNumber,
@@ -155,6 +156,15 @@ describe("operators by the field's type", () => {
     expect(droppedFilterToken(receiveOrder, `${P}id.in:${many}`)?.value).toHaveLength(61);
     expect(droppedFilterToken(receiveOrder, "nonsense")).toEqual({ reason: "unreadable" });
     expect(droppedFilterToken(receiveOrder, `${P}id.between:1`)).toEqual({ reason: "unreadable", field: `${P}id`, value: "1" });
+  });
+
+  it("know a typed or chosen list over the API's 1,000 values", () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+    expect(exceedsListLimit(list(1000))).toBe(false);
+    expect(exceedsListLimit(list(1001))).toBe(true);
+    expect(exceedsListLimit(list(1001).join(", "))).toBe(true);
+    // Repeats and blanks are not values.
+    expect(exceedsListLimit([...list(1000), "0", " ", ""].join(","))).toBe(false);
   });
 
   it("read a saved view's tokens: what applies, and what was left out", () => {

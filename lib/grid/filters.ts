@@ -125,6 +125,15 @@ export function validateFilter(resource: ResourceDef, input: GridFilter): GridFi
   return value === null ? null : { field: field.name, op: input.op, value };
 }
 
+/**
+ * Whether a list as typed (comma-separated) or chosen holds more distinct values than one `in`/
+ * `nin` condition of the API takes (MAX_LIST_VALUES): the filter form refuses it with a message.
+ */
+export function exceedsListLimit(value: string | readonly string[]): boolean {
+  const values = new Set((typeof value === "string" ? value.split(",") : value).map((v) => v.trim()).filter(Boolean));
+  return values.size > MAX_LIST_VALUES;
+}
+
 /** The longest token a URL or a saved view may hold (savedViewStateSchema allows the same). */
 export const MAX_FILTER_TOKEN_LENGTH = 12_000;
 const TOKEN = /^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/;
