@@ -342,10 +342,11 @@ test.describe("the order status board", () => {
     await board.goto();
     const before = await board.counts();
     const updatedAt = await board.updatedAt();
-    await addFault({ path: COUNT, kind: "http500" });
+    await addFault({ path: SEARCH, kind: "http500" });
     try {
       await board.refreshNowButton.click();
-      // "Refresh now" asks the server for fresh numbers, whose count call fails. Long: the failed
+      // "Refresh now" asks the server for fresh numbers, whose search fails (the board's one call
+      // for a period of up to 10,000 slips). Long: the failed
       // request is retried with backoff before the refresh is called failed.
       await expect(board.errorPanel).toBeVisible({ timeout: 30_000 });
       await expect(board.errorPanel).toContainText(ja.board.refresh.failed.split("{time}")[0] ?? "");

@@ -22,7 +22,6 @@ import { SANDBOX_PASSWORD, SANDBOX_USERS } from "./fixtures";
 import ja from "../messages/ja.json";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
-const COUNT = "/api_v1_receiveorder_base/count";
 
 type Fault = Parameters<typeof addFault>[0];
 
@@ -84,9 +83,9 @@ async function loadedBoard(page: Page) {
 const ONE_OFF: { name: string; fault: Fault; browserSees: number | null }[] = [
   // The gateway asks the busy read again with wait_flag=1, within the same board request.
   { name: "busy (003002)", fault: { path: SEARCH, kind: "busy", times: 1 }, browserSees: null },
-  { name: "HTTP 500", fault: { path: COUNT, kind: "http500", times: 1 }, browserSees: 502 },
+  { name: "HTTP 500", fault: { path: SEARCH, kind: "http500", times: 1 }, browserSees: 502 },
   { name: "malformed JSON", fault: { path: SEARCH, kind: "malformed", times: 1 }, browserSees: 502 },
-  { name: "a timeout (11 s > NE_TIMEOUT_MS)", fault: { path: COUNT, kind: "delay", delay_ms: 11_000, times: 1 }, browserSees: 502 },
+  { name: "a timeout (11 s > NE_TIMEOUT_MS)", fault: { path: SEARCH, kind: "delay", delay_ms: 11_000, times: 1 }, browserSees: 502 },
   // The gateway asks once more, alone, with the stored pair.
   { name: "002002", fault: { path: SEARCH, kind: "error", code: "002002", times: 1 }, browserSees: null },
 ];
@@ -112,7 +111,7 @@ for (const { name, fault, browserSees } of ONE_OFF) {
 
 /** Faults that last until they are cleared: the person sees it, the board recovers on its own after. */
 const PERSISTENT: { name: string; fault: Fault; status: number; code: string; reason: string; retried: boolean }[] = [
-  { name: "HTTP 500", fault: { path: COUNT, kind: "http500" }, status: 502, code: "http-status", reason: ja.query.error.failed, retried: true },
+  { name: "HTTP 500", fault: { path: SEARCH, kind: "http500" }, status: 502, code: "http-status", reason: ja.query.error.failed, retried: true },
   { name: "malformed JSON", fault: { path: SEARCH, kind: "malformed" }, status: 502, code: "bad-response", reason: ja.query.error.failed, retried: true },
   { name: "a timeout", fault: { path: SEARCH, kind: "delay", delay_ms: 11_000 }, status: 502, code: "timeout", reason: ja.query.error.failed, retried: true },
   { name: "002002 again after the gateway's retry", fault: { path: SEARCH, kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, retried: false },

@@ -10,7 +10,7 @@
 import { useQueryClient, type Query, type QueryCache } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { BffError } from "@/lib/query/bff-error";
-import { boardKeys, requestFreshBoard } from "./board-query";
+import { boardKeys, requestBackgroundBoard, requestFreshBoard } from "./board-query";
 import { nextRefreshDelay, type RefreshChoice } from "./refresh-schedule";
 
 /** The board's own query (the shop list and the status list are not refreshed). */
@@ -59,7 +59,7 @@ export function boardStatusOf(cache: QueryCache): BoardStatus {
   return next;
 }
 
-export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh: (options?: { fresh?: boolean }) => void } {
+export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh: (options?: { fresh?: boolean; background?: boolean }) => void } {
   const client = useQueryClient();
   const cache = client.getQueryCache();
   // An external store, not state set from a cache listener: every render of a query hook tells the
@@ -74,9 +74,11 @@ export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh:
 
   const lastRefreshAt = useRef(0);
   const refresh = useCallback(
-    (options: { fresh?: boolean } = {}) => {
+    (options: { fresh?: boolean; background?: boolean } = {}) => {
       lastRefreshAt.current = Date.now();
       if (options.fresh) requestFreshBoard();
+      // A refresh nobody asked for on screen (the timer's) is background work; one asked for is not.
+      requestBackgroundBoard(options.background === true);
       void client.refetchQueries({ predicate: isBoardQuery, type: "active" });
     },
     [client],
@@ -90,7 +92,7 @@ export function useBoardRefresh(choice: RefreshChoice): BoardStatus & { refresh:
       const delay = nextRefreshDelay({ choice, hidden: document.visibilityState === "hidden", lastRefreshAt: lastRefreshAt.current, now: Date.now() });
       if (delay === null) return;
       timer = setTimeout(() => {
-        refresh();
+        refresh({ background: true });
         plan();
       }, delay);
     };

@@ -176,7 +176,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
       }
       const fetchFields = [...new Set([...definition.keyFields, ...exportFields.map((f) => f.name), ...Object.values(namers).flatMap((n) => n.needs ?? [])])];
       const fetchPage = async (offset: number, limit: number, signal: AbortSignal) =>
-        (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal)).rows;
+        (await callSearch(definition.searchPath, { fields: fetchFields, conditions: request.conditions, extensionExecutionId: request.extensionExecutionId, offset, limit }, signal, { background: true })).rows;
       return { scope, exportFields, namers, fetchPage, pages: [] };
     } catch (error) {
       stopped(null, error);

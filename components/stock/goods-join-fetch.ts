@@ -1,6 +1,7 @@
 // The stock grids' goods join, fetched (see ./goods-join.ts): ONE goods search per page with
 // `goods_id-in` and, beside it, one image search with `goods_image_goods_id-in`, in chunks of the
-// API's most `in` values (1,000); names by code and each goods' first image.
+// API's most `in` values (1,000); names by code and each goods' first image. Background work: the
+// page's rows come first, so the server serves the person's other calls before these.
 import { IMAGE_FIELDS, imageAlt, imageSource } from "@/components/images/image-source";
 import { callSearch, type ApiRow } from "@/lib/query/call-operation";
 import { MAX_LIST_VALUES } from "@/lib/ne/registry/types";
@@ -8,6 +9,8 @@ import type { GoodsJoin, GoodsThumbnail } from "./goods-join";
 
 export const GOODS_SEARCH = "/api_v1_master_goods/search" as const;
 export const GOODS_IMAGE_SEARCH = "/api_v1_master_goodsimage/search" as const;
+
+const BACKGROUND_WORK = { background: true } as const;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -46,7 +49,7 @@ export async function fetchGoodsJoin(codes: readonly string[], signal: AbortSign
   const parts = chunks(codes, MAX_LIST_VALUES);
   const goods = Promise.all(
     parts.map((part) =>
-      callSearch(GOODS_SEARCH, { fields: ["goods_id", "goods_name"], conditions: [{ field: "goods_id", op: "in", value: part }], limit: 10_000 }, signal),
+      callSearch(GOODS_SEARCH, { fields: ["goods_id", "goods_name"], conditions: [{ field: "goods_id", op: "in", value: part }], limit: 10_000 }, signal, BACKGROUND_WORK),
     ),
   );
   const images = Promise.all(
@@ -59,6 +62,7 @@ export async function fetchGoodsJoin(codes: readonly string[], signal: AbortSign
           limit: 10_000,
         },
         signal,
+        BACKGROUND_WORK,
       ),
     ),
   ).catch(() => null);

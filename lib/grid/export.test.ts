@@ -77,7 +77,7 @@ describe("fetchAllRows", () => {
   it("keeps the rows in order whatever order the pages arrive in, and reports progress as they arrive", async () => {
     const pages = manualPages();
     const progress: [number, number][] = [];
-    const run = fetchAllRows({ total: 50, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d, t) => progress.push([d, t]) });
+    const run = fetchAllRows({ concurrency: 3, total: 50, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d, t) => progress.push([d, t]) });
     expect(pages.asked).toEqual([[0, 10], [10, 10], [20, 10]]);
     pages.answer(20);
     await flush();
@@ -93,9 +93,26 @@ describe("fetchAllRows", () => {
     expect(progress).toEqual([[0, 50], [10, 50], [20, 50], [30, 50], [40, 50], [50, 50]]);
   });
 
-  it("never has more than 3 pages in flight, and starts the next one as soon as one arrives", async () => {
+  it("by default one page in flight, the next one starting as soon as it arrives", async () => {
     const pages = manualPages();
     const run = fetchAllRows({ total: 100_000, signal: new AbortController().signal, fetchPage: pages.fetchPage });
+    expect(pages.inFlight()).toBe(1);
+    for (let answered = 0; answered < 10; answered++) {
+      pages.answer(pages.pending[0]!.offset);
+      await flush();
+      expect(pages.inFlight()).toBe(Math.min(1, 10 - answered - 1));
+    }
+    const rows = await run;
+    expect(rows).toHaveLength(100_000);
+    expect(ids(rows.slice(0, 3))).toEqual([0, 1, 2]);
+    expect(Number(rows.at(-1)!.id)).toBe(99_999);
+    expect(pages.most()).toBe(1);
+    expect(pages.asked.map(([offset]) => offset)).toEqual(range(0, 10).map((i) => i * 10_000));
+  });
+
+  it("with more lanes, never more pages in flight than that, the next one starting as soon as one arrives", async () => {
+    const pages = manualPages();
+    const run = fetchAllRows({ concurrency: 3, total: 100_000, signal: new AbortController().signal, fetchPage: pages.fetchPage });
     expect(pages.inFlight()).toBe(3);
     for (let answered = 0; answered < 10; answered++) {
       // The oldest first, then one from the middle: either way a new page starts at once.
@@ -106,10 +123,7 @@ describe("fetchAllRows", () => {
     }
     const rows = await run;
     expect(rows).toHaveLength(100_000);
-    expect(ids(rows.slice(0, 3))).toEqual([0, 1, 2]);
-    expect(Number(rows.at(-1)!.id)).toBe(99_999);
     expect(pages.most()).toBe(3);
-    expect(pages.asked.map(([offset]) => offset)).toEqual(range(0, 10).map((i) => i * 10_000));
   });
 
   it("takes another bound, and fetches nothing for an empty result", async () => {
@@ -133,7 +147,7 @@ describe("fetchAllRows", () => {
   it("a short page ends the result: later pages are cancelled and never included, even if they arrived first", async () => {
     const pages = manualPages();
     const progress: number[] = [];
-    const run = fetchAllRows({ total: 60, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
+    const run = fetchAllRows({ concurrency: 3, total: 60, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
     pages.answer(20); // a later page arrives first (full)
     await flush();
     const third = pages.pending.find((p) => p.offset === 30)!;
@@ -154,7 +168,7 @@ describe("fetchAllRows", () => {
 
   it("a short page waits for the pages before it", async () => {
     const pages = manualPages();
-    const run = fetchAllRows({ total: 30, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage });
+    const run = fetchAllRows({ concurrency: 3, total: 30, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage });
     let result: ExportRow[] | undefined;
     void run.then((rows) => (result = rows));
     pages.answer(10, 3);
@@ -167,7 +181,7 @@ describe("fetchAllRows", () => {
   it("cancel stops every page in flight and rejects at once, even if a page ignores its signal", async () => {
     const pages = manualPages();
     const controller = new AbortController();
-    const run = fetchAllRows({ total: 100, step: 10, signal: controller.signal, fetchPage: pages.fetchPage });
+    const run = fetchAllRows({ concurrency: 3, total: 100, step: 10, signal: controller.signal, fetchPage: pages.fetchPage });
     pages.answer(0);
     await flush();
     expect(pages.pending.map((p) => p.signal.aborted)).toEqual([false, false, false]);
@@ -201,7 +215,7 @@ describe("fetchAllRows", () => {
   it("a failed page rejects with its error, stops the others and starts no more", async () => {
     const pages = manualPages();
     const progress: number[] = [];
-    const run = fetchAllRows({ total: 100, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
+    const run = fetchAllRows({ concurrency: 3, total: 100, step: 10, signal: new AbortController().signal, fetchPage: pages.fetchPage, onProgress: (d) => progress.push(d) });
     pages.answer(0);
     await flush();
     const failing = pages.pending.find((p) => p.offset === 20)!;
@@ -320,11 +334,12 @@ describe("fetchAllRows: retries, and an export that stopped", () => {
 });
 
 describe("exportStep", () => {
-  it("splits a result over the three lanes, in pages of 1,000 to 10,000 rows", () => {
+  it("one lane: a result in the fewest pages, of 1,000 to 10,000 rows", () => {
     expect(exportStep(0)).toBe(1_000);
-    expect(exportStep(2_500)).toBe(1_000);
-    expect(exportStep(4_250)).toBe(1_417);
-    expect(exportStep(8_938)).toBe(2_980);
+    expect(exportStep(2_500)).toBe(2_500);
+    expect(exportStep(4_250)).toBe(4_250);
+    expect(exportStep(8_938)).toBe(8_938);
+    expect(exportStep(10_001)).toBe(10_000);
     expect(exportStep(30_000)).toBe(10_000);
     expect(exportStep(250_000)).toBe(10_000);
   });

@@ -1,7 +1,8 @@
 // Export of a whole filtered result: the rows are fetched through the BFF in pages of up to
-// 10,000 (the API's largest limit) up to the total the count twin gave, a few pages at a time (the
-// API is far away: one page after the other would pay its distance per page; a result of a few
-// thousand rows is split so that every lane carries a share), with progress and cancel, then laid out as a CSV document with the chosen columns and header. A failed page is
+// 10,000 (the API's largest limit) up to the total the count twin gave, one page after the other
+// (the API asks for no parallel requests of one person, and the gateway would run them one at a
+// time anyway), as background work (the person's own calls go first), with progress and cancel,
+// then laid out as a CSV document with the chosen columns and header. A failed page is
 // tried again while the caller's policy says so; a page that still fails stops the export with
 // the pages that arrived kept, so it can resume with only the missing ones, or save those rows
 // and say which they are. Pure apart from `fetchPage`.
@@ -11,15 +12,16 @@ import type { CsvDocument } from "./csv";
 import type { GridLocale } from "./format";
 
 export const EXPORT_STEP = 10_000;
-/** Pages in flight at once: enough to hide most of the distance, few enough not to crowd the API. */
-export const EXPORT_CONCURRENCY = 3;
+/** Pages in flight at once: one (the API's rule for one person's calls). */
+export const EXPORT_CONCURRENCY = 1;
 /** The smallest page worth a round trip of its own. */
 export const EXPORT_MIN_STEP = 1_000;
 
 /**
- * Rows per page for a result of `total`: the result split over the lanes (EXPORT_CONCURRENCY), so
- * that 9,000 rows come as three pages side by side rather than one, within EXPORT_MIN_STEP and
- * EXPORT_STEP. Smaller pages also lose less when one fails: only its rows are fetched again.
+ * Rows per page for a result of `total`: the result split over the lanes (EXPORT_CONCURRENCY: one,
+ * so the largest page that fits), within EXPORT_MIN_STEP and EXPORT_STEP: every page is a round
+ * trip of its own, one after the other. A page that fails loses only its own rows: they are
+ * fetched again.
  */
 export function exportStep(total: number): number {
   return Math.min(EXPORT_STEP, Math.max(EXPORT_MIN_STEP, Math.ceil(total / EXPORT_CONCURRENCY)));

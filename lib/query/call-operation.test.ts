@@ -96,3 +96,22 @@ describe("answers that lie", () => {
     await expect(callCount("/api_v1_master_goods/count", {})).resolves.toEqual({ count: 0 });
   });
 });
+
+describe("background work", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says so in x-backyard-priority; a call the person waits for sends no such header", async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers));
+        return new Response(JSON.stringify({ rows: [], count: 0 }), { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    await callSearch("/api_v1_master_goods/search", { fields: ["goods_id"] }, undefined, { background: true });
+    await callCount("/api_v1_master_goods/count", {}, undefined, { background: true });
+    await callSearch("/api_v1_master_goods/search", { fields: ["goods_id"] });
+    expect(sent.map((h) => h.get("x-backyard-priority"))).toEqual(["background", "background", null]);
+  });
+});

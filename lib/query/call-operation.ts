@@ -4,6 +4,7 @@
 // zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
 // against the zod schema they replaced).
 import { FRESH_HEADER } from "@/lib/bff/fresh-header";
+import { BACKGROUND, PRIORITY_HEADER } from "@/lib/bff/priority-header";
 import type { OperationRequest } from "@/lib/bff/operation-request";
 import { noteActivity } from "./activity";
 import { BffError, bffErrorOf, networkError } from "./bff-error";
@@ -72,13 +73,28 @@ export interface InfoAnswer {
   rows: ApiRow[];
 }
 
-async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal, fresh = false): Promise<OperationAnswer> {
+/**
+ * How a call is made. `background`: work nobody waits for on screen (a board refresh, thumbnails
+ * and name joins, export pages); the server serves the person's other calls first.
+ */
+export interface CallOptions {
+  background?: boolean;
+}
+
+function headersOf(fresh: boolean, background: boolean): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (fresh) headers[FRESH_HEADER] = "1";
+  if (background) headers[PRIORITY_HEADER] = BACKGROUND;
+  return headers;
+}
+
+async function post(path: OperationPath, request: NeRequest, signal?: AbortSignal, fresh = false, background = false): Promise<OperationAnswer> {
   let response: Response;
   try {
     noteActivity();
     response = await fetch(`/api/ne${path}`, {
       method: "POST",
-      headers: fresh ? { "content-type": "application/json", [FRESH_HEADER]: "1" } : { "content-type": "application/json" },
+      headers: headersOf(fresh, background),
       body: JSON.stringify(request),
       credentials: "same-origin",
       cache: "no-store",
@@ -107,16 +123,16 @@ function incomplete(missing: "rows" | "count"): BffError {
 }
 
 /** A search: the rows of one page and how many came (not the total: ask the count twin). */
-export async function callSearch(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<SearchAnswer> {
-  const answer = await post(path, request, signal);
+export async function callSearch(path: OperationPath, request: NeRequest, signal?: AbortSignal, options: CallOptions = {}): Promise<SearchAnswer> {
+  const answer = await post(path, request, signal, false, options.background);
   const { rows } = answer;
   if (!rows) throw incomplete("rows");
   return { rows, count: answer.count ?? rows.length };
 }
 
 /** A count: the total for the conditions. */
-export async function callCount(path: OperationPath, request: NeRequest, signal?: AbortSignal): Promise<CountAnswer> {
-  const answer = await post(path, request, signal);
+export async function callCount(path: OperationPath, request: NeRequest, signal?: AbortSignal, options: CallOptions = {}): Promise<CountAnswer> {
+  const answer = await post(path, request, signal, false, options.background);
   if (answer.count === undefined) throw incomplete("count");
   return { count: answer.count };
 }

@@ -50,6 +50,18 @@ describe("BFF proxy", () => {
     expect(calls[0]!.request.conditions).toEqual([{ field: "receive_order_order_status_id", op: "eq", value: "20" }]);
   });
 
+  it("passes the page's priority on: interactive without the header, background when it says so, a 400 for anything else", async () => {
+    const { d } = deps({ data: [], count: 0 });
+    expect((await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d)).status).toBe(200);
+    expect((await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch, { "x-backyard-priority": "background" }), d)).status).toBe(200);
+    expect((await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch, { "x-backyard-priority": "interactive" }), d)).status).toBe(200);
+    expect(vi.mocked(d.call).mock.calls.map((c) => c[3].priority)).toEqual(["interactive", "background", "interactive"]);
+    const refused = await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch, { "x-backyard-priority": "urgent" }), d);
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).code).toBe("invalid-request");
+    expect(d.call).toHaveBeenCalledTimes(3);
+  });
+
   it("asks for raw rows and answers them byte for byte, with the count after them", async () => {
     const rowsJson = '[{"receive_order_id":"1","receive_order_purchaser_name":"\\u5c71\\u7530 \\"\\u592a\\u90ce\\""},{"receive_order_id":"2","receive_order_purchaser_name":null}]';
     const { d } = deps({ rawRows: { bytes: Buffer.from(rowsJson), count: 2 }, count: 2 });

@@ -11,6 +11,8 @@ import type { ApiRequest } from "@/lib/http/api-request";
 import { FRESH_HEADER } from "../fresh-header";
 import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { choiceListKey, type ChoiceCache } from "./choice-cache";
+import type { CallPriority } from "../priority-header";
+import { requestPriority } from "./priority";
 
 const SEGMENT = /^[a-z0-9_]{1,64}$/;
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -18,7 +20,8 @@ const MAX_JSON_BYTES = 1024 * 1024;
 export interface ProxyDeps {
   /** The token-store key of the request's session, or null when signed out. */
   sessionKey(): Promise<string | null>;
-  call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions): Promise<NeCallResult>;
+  /** One upstream call; `priority` is the page's word (background work waits for interactive calls). */
+  call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions & { priority: CallPriority }): Promise<NeCallResult>;
   /** Counts one call of the session against its rate limit (absent: no limit). */
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
   /** Where whole choice lists are kept per session (absent: every ask goes upstream). */
@@ -93,6 +96,9 @@ export async function handleOperation(request: ApiRequest, segments: readonly st
   const verdict = await deps.rateLimit?.(sessionKey);
   if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
+  const priority = requestPriority(request.headers);
+  if (!priority) return problem(400, "invalid-request", "x-backyard-priority is interactive or background");
+
   // An empty body asks with the defaults.
   const parsed = await readJsonBody(request, operationRequestSchema, { limit: MAX_JSON_BYTES, empty: {}, issues: true });
   if ("response" in parsed) return parsed.response;
@@ -107,18 +113,18 @@ export async function handleOperation(request: ApiRequest, segments: readonly st
     const answer = await deps.choiceCache.answer(
       cacheKey,
       async () => {
-        const res = await forward(operation, sessionKey, body, undefined, deps);
+        const res = await forward(operation, sessionKey, body, undefined, priority, deps);
         return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
       },
       { fresh },
     );
     return jsonText(new Uint8Array(answer.body), answer.status);
   }
-  return forward(operation, sessionKey, body, request.signal, deps);
+  return forward(operation, sessionKey, body, request.signal, priority, deps);
 }
 
 /** The call upstream through the gateway, answered as rows and/or count, or as a public error. */
-async function forward(operation: OperationDef, sessionKey: string, body: OperationRequest, signal: AbortSignal | undefined, deps: ProxyDeps): Promise<Response> {
+async function forward(operation: OperationDef, sessionKey: string, body: OperationRequest, signal: AbortSignal | undefined, priority: CallPriority, deps: ProxyDeps): Promise<Response> {
   const neRequest: NeRequest = {
     fields: body.fields,
     conditions: body.conditions?.map((c) => ({ field: c.field, op: c.op, value: c.value })),
@@ -129,7 +135,7 @@ async function forward(operation: OperationDef, sessionKey: string, body: Operat
   };
 
   try {
-    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal, rawRows: true });
+    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal, rawRows: true, priority });
     // An answer that lacks what its kind promises would read as "no rows" or "0": it is an error.
     const missing = operation.kind === "search" && !envelope.data && !envelope.rawRows ? "data" : operation.kind === "count" && envelope.count === undefined ? "count" : null;
     if (missing) {

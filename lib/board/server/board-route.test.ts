@@ -24,7 +24,7 @@ let database: AppDatabase;
 let store: TokenStore;
 let gateway: Gateway;
 /** Upstream calls the gateway's client made, by path. */
-const upstream = { calls: [] as string[] };
+const upstream = { calls: [] as string[], inFlight: 0, most: 0 };
 let accessToken = "";
 
 beforeAll(async () => {
@@ -33,7 +33,12 @@ beforeAll(async () => {
   store = createTokenStore(database, deriveTokenKey("board-test-secret-0123456789"));
   const countingFetch: typeof fetch = async (input, init) => {
     upstream.calls.push(new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url).pathname);
-    return fetch(input, init);
+    upstream.most = Math.max(upstream.most, ++upstream.inFlight);
+    try {
+      return await fetch(input, init);
+    } finally {
+      upstream.inFlight -= 1;
+    }
   };
   gateway = createGateway({ client: createNeClient({ baseUrl: sandbox.url, fetch: countingFetch }), store, database });
   accessToken = (await login(sandbox.url, "manager@sandbox.test")).access_token;
@@ -128,6 +133,7 @@ describe("GET /api/board against the sandbox", () => {
   });
   beforeEach(() => {
     upstream.calls = [];
+    upstream.most = 0;
   });
 
   it("the data has cancelled slips, and cancel types are 0 for live ones (what isCancelled assumes)", async () => {
@@ -191,7 +197,7 @@ describe("GET /api/board against the sandbox", () => {
     expect(status.newest[0]).toMatchObject({ shopId: expect.stringMatching(/^\d+$/), purchaserName: expect.any(String), totalAmount: expect.stringMatching(/^\d+$/), date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
   });
 
-  it("several pages (a small page size) give the same numbers in 2 round trips", async () => {
+  it("several pages (a small page size) give the same numbers, one call after the other: the first page, the count, the other pages", async () => {
     const from = addDays(today(), -59);
     const query = `from=${from}&to=${today()}`;
     const onePage = await board(deps(session), query);
@@ -202,6 +208,8 @@ describe("GET /api/board against the sandbox", () => {
     expect({ ...paged, computedAt: 0 }).toEqual({ ...onePage, computedAt: 0 });
     expect(upstream.calls.filter((p) => p.endsWith("/search"))).toHaveLength(pages);
     expect(upstream.calls.filter((p) => p.endsWith("/count"))).toHaveLength(1);
+    expect(upstream.calls.slice(0, 2)).toEqual(["/api_v1_receiveorder_base/search", "/api_v1_receiveorder_base/count"]);
+    expect(upstream.most).toBe(1);
   });
 
   it("past the row ceiling it counts instead of reading rows, says so, and the numbers still equal the twins", async () => {
@@ -213,12 +221,28 @@ describe("GET /api/board against the sandbox", () => {
       // Newest from the period's last page: still the newest of their status where it has any there.
       expect(answer.statuses.some((s) => s.newest.length > 0)).toBe(true);
     }
+    expect(upstream.most).toBe(1); // every count in turn
   });
 
-  it("one refresh of a 30-day board is 2 upstream calls (it was 44: a count and a search per status, a count per day)", async () => {
+  it("one refresh of a 30-day board is 1 upstream call: a page that is not full holds the whole period (it was 44: a count and a search per status, a count per day)", async () => {
     const answer = await board(deps(session), `from=${addDays(today(), -29)}&to=${today()}`);
     expect(answer.slips).toBeLessThanOrEqual(10_000);
-    expect(upstream.calls.sort()).toEqual(["/api_v1_receiveorder_base/count", "/api_v1_receiveorder_base/search"]);
+    expect(upstream.calls).toEqual(["/api_v1_receiveorder_base/search"]);
+  });
+
+  it("passes the page's priority to every call: a timer's refresh is background, no header interactive, another value a 400 without a call", async () => {
+    const seen: (string | undefined)[] = [];
+    const watching = (cache = createSingleFlightCache<BoardNumbers>({ ttlMs: 30_000 })): BoardRouteDeps => {
+      const d = deps(session, cache);
+      return { ...d, call: (key, path, request, options) => (seen.push(options?.priority), d.call(key, path, request, options)) };
+    };
+    const query = `from=${addDays(today(), -6)}&to=${today()}`;
+    expect((await handleBoard(get(query, { "x-backyard-priority": "background" }), watching())).status).toBe(200);
+    expect((await handleBoard(get(query), watching())).status).toBe(200);
+    expect(seen).toEqual(["background", "interactive"]);
+    const refused = await handleBoard(get(query, { "x-backyard-priority": "now" }), watching());
+    expect(refused.status).toBe(400);
+    expect(seen).toHaveLength(2);
   });
 
   it("two sessions of the same company asking at once share one computation; the cache serves the next refresh; fresh computes again", async () => {
@@ -227,17 +251,17 @@ describe("GET /api/board against the sandbox", () => {
     const query = `from=${addDays(today(), -6)}&to=${today()}`;
     const [a, b] = await Promise.all([board(deps(session, cache), query), board(deps(other, cache), `${query}&cancelled=1`)]);
     expect(cache.computations).toBe(1);
-    expect(upstream.calls).toHaveLength(2);
+    expect(upstream.calls).toHaveLength(1);
     expect(a.computedAt).toBe(b.computedAt);
     expect(b.slips).toBe(a.slips);
 
     await board(deps(other, cache), query);
-    expect(upstream.calls).toHaveLength(2);
+    expect(upstream.calls).toHaveLength(1);
 
     // "Refresh now" from both at once: one new computation.
     await Promise.all([board(deps(session, cache), `${query}&fresh=1`), board(deps(other, cache), `${query}&fresh=1`)]);
     expect(cache.computations).toBe(2);
-    expect(upstream.calls).toHaveLength(4);
+    expect(upstream.calls).toHaveLength(2);
   });
 
   it("another company's session never gets this company's numbers", async () => {
@@ -300,7 +324,7 @@ describe("GET /api/board refusals", () => {
   it("an upstream failure is the proxy's error shape and status, and is not kept", async () => {
     const cache = createSingleFlightCache<BoardNumbers>({ ttlMs: 30_000 });
     const query = `from=${today()}&to=${today()}`;
-    const added = await admin(sandbox.url, "POST", "/faults", { path: COUNT, kind: "http500" });
+    const added = await admin(sandbox.url, "POST", "/faults", { path: "/api_v1_receiveorder_base/search", kind: "http500" });
     expect(added.status).toBe(201);
     try {
       const res = await handleBoard(get(query), deps(session, cache));

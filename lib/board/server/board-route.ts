@@ -13,13 +13,16 @@ import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
 import { createSingleFlightCache, type SingleFlightCache } from "@/lib/http/single-flight-cache";
 import { boardAnswer, computeBoard, type BoardLimits, type BoardNumbers } from "./compute";
 import { boardQuerySchema, queryObject } from "./request";
+import { requestPriority } from "@/lib/bff/server/priority";
+import type { CallPriority } from "@/lib/bff/priority-header";
 
 export interface BoardRouteDeps {
   /** The token-store key of the request's session, or null when signed out. */
   sessionKey(): Promise<string | null>;
   /** The company of a live session, or null when it ended. */
   companyOf(sessionKey: string): Promise<string | null>;
-  call(sessionKey: string, path: string, request: NeRequest, options?: NeCallOptions): Promise<NeCallResult>;
+  /** One upstream call; `priority` is the page's word (its timer's refresh is background work). */
+  call(sessionKey: string, path: string, request: NeRequest, options?: NeCallOptions & { priority?: CallPriority }): Promise<NeCallResult>;
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
   cache: SingleFlightCache<BoardNumbers>;
   limits?: BoardLimits;
@@ -58,6 +61,8 @@ export async function handleBoard(request: Request, deps: BoardRouteDeps): Promi
     return problem(400, "invalid-request", issuesMessage(issues, "query"), { issues });
   }
   const query = parsed.data;
+  const priority = requestPriority(request.headers);
+  if (!priority) return problem(400, "invalid-request", "x-backyard-priority is interactive or background");
 
   let company: string | null;
   try {
@@ -72,7 +77,7 @@ export async function handleBoard(request: Request, deps: BoardRouteDeps): Promi
   let ownComputation = false;
   const compute = () => {
     ownComputation = true;
-    return computeBoard((path, req) => deps.call(sessionKey, path, req), params, deps.limits);
+    return computeBoard((path, req) => deps.call(sessionKey, path, req, { priority }), params, deps.limits);
   };
   try {
     let shared;

@@ -1,16 +1,17 @@
 import "server-only";
 // The board's numbers for one company, shop filter and order-date period, from as few upstream
-// round trips as the data allows (the API has no grouping):
+// calls as the data allows (the API has no grouping), made one after the other (the API asks for
+// no parallel requests of one person; the gateway would run them one at a time anyway):
 //
-//   1st round trip: the period's first page of slips (only the fields the board needs, limit
-//                   10,000) and the period's count, in parallel;
-//   2nd round trip: the remaining pages, all in parallel (none when the first page held them all).
+//   the period's first page of slips (only the fields the board needs, limit 10,000): when it is
+//   not full it holds the whole period, and that is the only call;
+//   otherwise the period's count, then the remaining pages.
 //
 // Every slip is then bucketed here: a count and the newest slips per order status, orders per JST
 // day, each with and without cancelled slips (so both answers come from one computation). Above
-// `maxRows` slips in the period the rows are not read: the 2nd round trip counts each status and
-// each chart day with the API's count twin, and takes the newest slips from the period's last
-// page; the answer says so (`source: "counts"`).
+// `maxRows` slips in the period the rows are not read: each status and each chart day is counted
+// with the API's count twin, and the newest slips come from the period's last page; the answer
+// says so (`source: "counts"`).
 import { chartDays, dateConditions, type DayRange } from "@/lib/board/period";
 import { NEWEST, type BoardAnswer, type BoardSlip, type BoardStatusNumbers } from "@/lib/board/contract";
 import { LOCAL_CODES, NeError } from "@/lib/ne/errors";
@@ -69,10 +70,8 @@ export interface BoardNumbers {
   cancelled: number;
   source: "rows" | "counts";
   computedAt: number;
-  /** Upstream calls the computation made. */
+  /** Upstream calls the computation made (one after the other: each a round trip). */
   calls: number;
-  /** Sequential round trips it took. */
-  roundTrips: number;
 }
 
 /**
@@ -160,7 +159,14 @@ function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeR
   return { statuses, days: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })) };
 }
 
-/** Computes the board's numbers (both variants). `call` is one upstream call; calls of one round trip are made together. */
+/** One call after the other, in order. */
+async function inTurn<T>(tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const task of tasks) out.push(await task());
+  return out;
+}
+
+/** Computes the board's numbers (both variants). `call` is one upstream call; they are made one after the other. */
 export async function computeBoard(call: BoardCall, params: BoardParams, limits: BoardLimits = {}, now: () => number = Date.now): Promise<BoardNumbers> {
   const pageSize = limits.pageSize ?? PAGE_SIZE;
   const maxRows = limits.maxRows ?? MAX_ROWS;
@@ -183,20 +189,20 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
 
   const chart = chartDays(params);
   const computedAt = now();
-  const [first, total] = await Promise.all([search(0), count()]);
+  const first = await search(0);
+  // A page that is not full holds the whole period: no count needed.
+  const total = first.length < pageSize ? first.length : await count();
 
   if (total > maxRows) {
-    // Too many to read: count instead (every call at once), newest from the period's last page.
+    // Too many to read: count instead, newest from the period's last page.
     const statusIds = [...new Set([...ORDER_STATUS.map((s) => s.value), ...first.map((r) => r[F.status] ?? "").filter(Boolean)])];
     const dayConditions = chart.days.map((day) => periodConditions(params, { from: day, to: day }));
-    const [tail, cancelled, statusAll, statusCancelled, dayAll, dayCancelled] = await Promise.all([
-      search(Math.max(0, total - pageSize)),
-      count(CANCELLED_CONDITIONS),
-      Promise.all(statusIds.map((id) => count([{ field: F.status, op: "eq", value: id }]))),
-      Promise.all(statusIds.map((id) => count([{ field: F.status, op: "eq", value: id }, ...CANCELLED_CONDITIONS]))),
-      Promise.all(dayConditions.map((c) => count([], c))),
-      Promise.all(dayConditions.map((c) => count(CANCELLED_CONDITIONS, c))),
-    ]);
+    const tail = await search(Math.max(0, total - pageSize));
+    const cancelled = await count(CANCELLED_CONDITIONS);
+    const statusAll = await inTurn(statusIds.map((id) => () => count([{ field: F.status, op: "eq", value: id }])));
+    const statusCancelled = await inTurn(statusIds.map((id) => () => count([{ field: F.status, op: "eq", value: id }, ...CANCELLED_CONDITIONS])));
+    const dayAll = await inTurn(dayConditions.map((c) => () => count([], c)));
+    const dayCancelled = await inTurn(dayConditions.map((c) => () => count(CANCELLED_CONDITIONS, c)));
     const tailRows = inSlipOrder([tail]);
     const variant = (withCancelled: boolean): Variant => {
       const newest = newestByStatus(tailRows, withCancelled ? any : live);
@@ -209,13 +215,13 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
         days: chart.days.map((day, i) => ({ day, count: withCancelled ? dayAll[i]! : dayAll[i]! - dayCancelled[i]! })),
       };
     };
-    return { params, all: variant(true), live: variant(false), periodDays: chart.total, slips: total, cancelled, source: "counts", computedAt, calls, roundTrips: 2 };
+    return { params, all: variant(true), live: variant(false), periodDays: chart.total, slips: total, cancelled, source: "counts", computedAt, calls };
   }
 
   const offsets: number[] = [];
   // Slips that arrive between the count and the pages are read on the next refresh.
   for (let offset = pageSize; offset < total; offset += pageSize) offsets.push(offset);
-  const rest = offsets.length ? await Promise.all(offsets.map((offset) => search(offset))) : [];
+  const rest = await inTurn(offsets.map((offset) => () => search(offset)));
   const rows = inSlipOrder([first, ...rest]);
   const cancelled = rows.reduce((n, row) => n + (isCancelled(row[F.cancelType]) ? 1 : 0), 0);
   return {
@@ -228,7 +234,6 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
     source: "rows",
     computedAt,
     calls,
-    roundTrips: offsets.length ? 2 : 1,
   };
 }
 

@@ -92,11 +92,17 @@ export function createQueueFollower({ database, journal, gateway, firstCheckMs =
 
     let rows: z.infer<typeof queRowSchema>[];
     try {
-      const { envelope } = await gateway.call(uploader.sessionKey, QUE_SEARCH, {
-        fields: ["que_id", "que_status_id", "que_message"],
-        conditions: [{ field: "que_id", op: "in", value: due.map((d) => d.queId) }],
-        limit: due.length,
-      });
+      // Background work: the person's own calls (pages, the upload itself) go first.
+      const { envelope } = await gateway.call(
+        uploader.sessionKey,
+        QUE_SEARCH,
+        {
+          fields: ["que_id", "que_status_id", "que_message"],
+          conditions: [{ field: "que_id", op: "in", value: due.map((d) => d.queId) }],
+          limit: due.length,
+        },
+        { priority: "background" },
+      );
       rows = z.array(queRowSchema).parse(envelope.data ?? []);
     } catch (err) {
       if (isNeError(err) && err.kind === "auth-expired") throw err;

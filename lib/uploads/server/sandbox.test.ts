@@ -251,11 +251,15 @@ describe("uploads through the sandbox (PGlite journal)", () => {
     expect(await app.sender.sendBatch(who, id, 0)).toMatchObject({ ok: true, batch: { state: "queued" } });
   });
 
-  it("polling often asks the queue at most once per due check, backing off", async () => {
+  it("polling often asks the queue at most once per due check, backing off, as background work", async () => {
     let searches = 0;
+    const priorities = new Set<string | undefined>();
     const counting: Pick<Gateway, "call"> = {
       call(sessionKey, path, request, options) {
-        if (path === "/api_v1_system_que/search") searches += 1;
+        if (path === "/api_v1_system_que/search") {
+          searches += 1;
+          priorities.add(options?.priority);
+        }
         return app.gateway.call(sessionKey, path, request, options);
       },
     };
@@ -278,6 +282,7 @@ describe("uploads through the sandbox (PGlite journal)", () => {
       "the first due check",
     );
     expect(searches).toBe(1);
+    expect([...priorities]).toEqual(["background"]);
     expect((await app.journal.getFile(OWNER, id))?.batches[0]).toMatchObject({ state: "done" });
   });
 });
