@@ -251,23 +251,28 @@ export function createSharedCompanyQueue(database: Pick<AppDatabase, "db">, capa
     }
   }
 
-  /** Asks for slots every pollMs while this instance has tickets of `company` waiting. */
-  async function poll(company: string, state: SharedState): Promise<void> {
+  /**
+   * Asks for slots every pollMs while this instance has tickets of `company` waiting; `now`: the
+   * first time at once (a slot of this instance was just freed).
+   */
+  async function poll(company: string, state: SharedState, now = false): Promise<void> {
     if (state.polling) {
-      state.wake?.();
+      if (now) state.wake?.();
       return;
     }
     state.polling = true;
     try {
-      while (state.waiting.size > 0) {
-        await new Promise<void>((resume) => {
-          const timer = setTimeout(resume, pollMs);
-          state.wake = () => {
-            clearTimeout(timer);
-            resume();
-          };
-        });
-        state.wake = null;
+      for (let first = true; state.waiting.size > 0; first = false) {
+        if (!(first && now)) {
+          await new Promise<void>((resume) => {
+            const timer = setTimeout(resume, pollMs);
+            state.wake = () => {
+              clearTimeout(timer);
+              resume();
+            };
+          });
+          state.wake = null;
+        }
         if (state.waiting.size === 0) break;
         try {
           hand(state, (await grant(company, state)).granted);
@@ -299,7 +304,7 @@ export function createSharedCompanyQueue(database: Pick<AppDatabase, "db">, capa
       .delete(gatewayCalls)
       .where(eq(gatewayCalls.id, ticket))
       .catch(() => undefined); // not renewed any more: its lease ends it
-    if (state.waiting.size > 0) void poll(company, state);
+    if (state.waiting.size > 0) void poll(company, state, true);
   }
 
   return {
