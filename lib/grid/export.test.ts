@@ -334,12 +334,11 @@ describe("fetchAllRows: retries, and an export that stopped", () => {
 });
 
 describe("exportStep", () => {
-  it("one lane: a result in the fewest pages, of 1,000 to 10,000 rows", () => {
+  it("splits a result into three pages at least, of 1,000 to 10,000 rows", () => {
     expect(exportStep(0)).toBe(1_000);
-    expect(exportStep(2_500)).toBe(2_500);
-    expect(exportStep(4_250)).toBe(4_250);
-    expect(exportStep(8_938)).toBe(8_938);
-    expect(exportStep(10_001)).toBe(10_000);
+    expect(exportStep(2_500)).toBe(1_000);
+    expect(exportStep(4_250)).toBe(1_417);
+    expect(exportStep(8_938)).toBe(2_980);
     expect(exportStep(30_000)).toBe(10_000);
     expect(exportStep(250_000)).toBe(10_000);
   });
