@@ -3,8 +3,8 @@ import "server-only";
 // map from key to the last value and the computation under way. Single flight: while one
 // computation runs, every request for its key waits for it, a "fresh" one too. Failures are not
 // kept: the next request computes again (a failed fresh one leaves the last value). Used for the
-// board's numbers (lib/board/server, per company and question) and the choice lists
-// (lib/bff/server/choice-cache.ts, per session). Process-local: several instances each compute.
+// board's numbers (lib/board/server, per company and question). Process-local: several instances
+// each compute.
 
 export interface SharedValue<T> {
   value: T;

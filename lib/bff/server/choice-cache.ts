@@ -1,16 +1,42 @@
 import "server-only";
-// Choice lists (shops, statuses, payment and delivery methods... every registry `choicesFrom`
-// source) change rarely and label every grid, filter and drawer: each session fetches one from the
-// API once, and the BFF answers it again from here for CHOICE_TTL_MS. A new tab or a reload asks
-// the BFF, not the API. A screen that shows a list as such asks past it (header
-// `x-backyard-fresh: 1`, lib/query/call-operation.ts), and its answer replaces the kept one.
-// Kept per session key (a list is what that person may see), in this process, bounded, on the
-// single-flight cache of lib/http: concurrent asks share one call, failures are never kept.
-import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
+// Choice lists (every `CHOICES` source of lib/ne/registry/choice-sources.ts: shops, malls,
+// warehouses, the classification infos, wholesale, upload patterns, grouping tags) change rarely
+// and label every grid, filter and drawer. They are kept per COMPANY, shared by its people: the
+// first ask of a company fetches a list from the API with the asker's tokens, and every person of
+// the company is answered from here after that.
+//
+// - Young (under CHOICE_TTL_MS): answered from here, no call.
+// - Stale (past CHOICE_TTL_MS, under CHOICE_MAX_AGE_MS): answered from here at once, and ONE
+//   refresh runs behind it as background work (the gateway serves the asker's on-screen calls
+//   first), with the tokens of the person whose ask found it stale. A failed refresh keeps the
+//   list and is not tried again for REFRESH_RETRY_MS.
+// - Too old (past CHOICE_MAX_AGE_MS) or never fetched: the ask waits for the call; every ask that
+//   arrives meanwhile shares it (single flight).
+// - Asked fresh (header `x-backyard-fresh: 1`, lib/query/call-operation.ts: a screen that shows a
+//   list as such): the ask waits for a call, past a kept answer (it joins one under way), and
+//   its answer replaces the kept one.
+// Only a 200 answer is kept. Any other answer goes to the asks that waited for it, and the next ask
+// calls again; an ended sign-in (401) of the person whose call it was is not another's: those
+// others ask again with their own tokens.
+//
+// Uploads: neither of the product's uploads changes a choice list, so nothing invalidates them.
+// The goods master upload (lib/uploads, `/api_v1_master_goods/upload`) writes goods, their tags,
+// images and stock; the goods types and merchandise kinds it names are fixed system lists it only
+// refers to by id. The warehouse stock upload (`/api_v1_warehouse_stock/upload`) changes the stock
+// of warehouses that exist (an unknown warehouse name is refused). Goods names are not kept here
+// (the stock grids join them per page in the browser, lib/query).
+//
+// Process-local, bounded: several instances each keep their own copy.
+import type { CallPriority } from "../priority-header";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import type { OperationRequest } from "../operation-request";
 
+/** Past this age a kept list is refreshed behind the answer. */
 export const CHOICE_TTL_MS = 10 * 60_000;
+/** Past this age a kept list is no longer answered: the ask waits for the API. */
+export const CHOICE_MAX_AGE_MS = 24 * 60 * 60_000;
+/** After a failed background refresh, the next one waits this long. */
+export const REFRESH_RETRY_MS = 60_000;
 const MAX_ENTRIES = 5000;
 
 /** The proxy's answer to a choice-list request, as bytes. */
@@ -22,56 +48,152 @@ export interface CachedAnswer {
 const SOURCES = new Map<string, readonly string[]>(Object.values(CHOICES).map((s) => [s.path, [s.valueField, s.labelField].sort()]));
 
 /**
- * The cache key of a request that asks for a whole choice list as the pages ask for it (an info
- * call without parameters; a search of the value and label fields, limit 10,000, no conditions),
- * or null for any other request.
+ * Whether a request asks for a whole choice list as the pages ask for it (an info call without
+ * parameters; a search of the value and label fields, limit 10,000, no conditions).
  */
-export function choiceListKey(sessionKey: string, path: string, body: OperationRequest): string | null {
+export function asksWholeChoiceList(path: string, body: OperationRequest): boolean {
   const fields = SOURCES.get(path);
-  if (!fields) return null;
-  if (body.conditions?.length || body.offset || body.extensionExecutionId || body.waitFlag) return null;
-  if (path.endsWith("/info")) {
-    if (body.fields?.length || body.limit !== undefined) return null;
-  } else {
-    const asked = [...new Set(body.fields ?? [])].sort();
-    if (body.limit !== 10_000 || asked.length !== fields.length || asked.some((f, i) => f !== fields[i])) return null;
-  }
-  return `${sessionKey}\n${path}`;
+  if (!fields) return false;
+  if (body.conditions?.length || body.offset || body.extensionExecutionId || body.waitFlag) return false;
+  if (path.endsWith("/info")) return !body.fields?.length && body.limit === undefined;
+  const asked = [...new Set(body.fields ?? [])].sort();
+  return body.limit === 10_000 && asked.length === fields.length && asked.every((f, i) => f === fields[i]);
+}
+
+/** The cache key of a company's list. */
+export function choiceListKey(companyNeId: string, path: string): string {
+  return `${companyNeId}\n${path}`;
+}
+
+/** One call for a list, at the priority given (background for a refresh behind a kept answer). */
+export type ChoiceLoad = (priority: CallPriority) => Promise<CachedAnswer>;
+
+export interface ChoiceAsk {
+  /** Who asks (the session key): a list is loaded with its tokens. */
+  asker: string;
+  /** Past a kept answer, for an answer of the API's now. */
+  fresh?: boolean;
+  /** The ask's own priority, for a call it waits for (default interactive). */
+  priority?: CallPriority;
 }
 
 export interface ChoiceCache {
-  /**
-   * The kept answer for `key` while it is young, else `load()` once for everyone asking now; kept
-   * only when 200 (any other answer is given to everyone who waited for it, and not kept).
-   * `fresh`: load now, past a kept answer (the new one replaces it).
-   */
-  answer(key: string, load: () => Promise<CachedAnswer>, options?: { fresh?: boolean }): Promise<CachedAnswer>;
+  /** The list under `key` as the rules above say. */
+  answer(key: string, load: ChoiceLoad, ask: ChoiceAsk): Promise<CachedAnswer>;
+  /** Keys held, kept or under way (tests). */
   size(): number;
+  /** Loads started since the cache was made, refreshes included (tests). */
+  readonly loads: number;
+  /** Loads under way, refreshes included (tests). */
+  pending(): number;
 }
 
-/** An answer that is not kept, carried through the shared cache as its failure. */
-class NotKept {
-  constructor(readonly answer: CachedAnswer) {}
+interface Outcome {
+  answer: CachedAnswer;
+  kept: boolean;
+  asker: string;
 }
 
-export function createChoiceCache({ ttlMs = CHOICE_TTL_MS, max = MAX_ENTRIES, now = Date.now }: { ttlMs?: number; max?: number; now?: () => number } = {}): ChoiceCache {
-  const shared = createSingleFlightCache<CachedAnswer>({ ttlMs, maxEntries: max, now });
-  return {
-    async answer(key, load, options) {
-      const compute = async () => {
-        const answer = await load();
-        if (answer.status !== 200) throw new NotKept(answer);
-        return answer;
-      };
-      try {
-        // The key names the session already: the owner is not needed.
-        return (await shared.get(key, "", compute, options)).value;
-      } catch (err) {
-        if (err instanceof NotKept) return err.answer;
+interface Entry {
+  kept?: { answer: CachedAnswer; at: number };
+  flight?: Promise<Outcome>;
+  /** No background refresh before this time (after a failed one). */
+  retryAt?: number;
+}
+
+export function createChoiceCache({
+  ttlMs = CHOICE_TTL_MS,
+  maxAgeMs = CHOICE_MAX_AGE_MS,
+  retryMs = REFRESH_RETRY_MS,
+  max = MAX_ENTRIES,
+  now = Date.now,
+}: { ttlMs?: number; maxAgeMs?: number; retryMs?: number; max?: number; now?: () => number } = {}): ChoiceCache {
+  const entries = new Map<string, Entry>();
+  let loads = 0;
+
+  function prune(): void {
+    if (entries.size < max) return;
+    const t = now();
+    for (const [key, entry] of entries) {
+      if (!entry.flight && (!entry.kept || t - entry.kept.at >= maxAgeMs)) entries.delete(key);
+    }
+    // Still full of live entries: drop the oldest kept ones (Map keeps insertion order).
+    for (const [key, entry] of entries) {
+      if (entries.size < max) break;
+      if (!entry.flight) entries.delete(key);
+    }
+  }
+
+  function entryOf(key: string): Entry {
+    let entry = entries.get(key);
+    if (!entry) {
+      prune();
+      entry = {};
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Starts the one call of `key`; its 200 answer is kept. */
+  function start(key: string, entry: Entry, load: ChoiceLoad, asker: string, priority: CallPriority): Promise<Outcome> {
+    const at = now();
+    loads += 1;
+    const flight = (async () => load(priority))().then(
+      (answer): Outcome => {
+        if (entry.flight === flight) entry.flight = undefined;
+        const kept = answer.status === 200;
+        if (kept && (!entry.kept || entry.kept.at <= at)) {
+          entry.kept = { answer, at };
+          entry.retryAt = undefined;
+        }
+        if (!entry.kept && !entry.flight && entries.get(key) === entry) entries.delete(key);
+        return { answer, kept, asker };
+      },
+      (err: unknown) => {
+        if (entry.flight === flight) entry.flight = undefined;
+        if (!entry.kept && !entry.flight && entries.get(key) === entry) entries.delete(key);
         throw err;
+      },
+    );
+    entry.flight = flight;
+    return flight;
+  }
+
+  async function answer(key: string, load: ChoiceLoad, ask: ChoiceAsk, again = false): Promise<CachedAnswer> {
+    const { asker, fresh = false, priority = "interactive" } = ask;
+    const entry = entryOf(key);
+    const t = now();
+    const kept = entry.kept;
+    if (kept && !fresh && t - kept.at < maxAgeMs) {
+      if (t - kept.at >= ttlMs && !entry.flight && (entry.retryAt === undefined || t >= entry.retryAt)) {
+        // Stale: answered now, refreshed behind it. A failure keeps the list and waits to try again.
+        start(key, entry, load, asker, "background").then(
+          (outcome) => {
+            if (!outcome.kept) entry.retryAt = now() + retryMs;
+          },
+          () => {
+            entry.retryAt = now() + retryMs;
+          },
+        );
       }
+      return kept.answer;
+    }
+    // A call under way is newer than the kept answer: every ask joins it, a fresh one too.
+    const outcome = await (entry.flight ?? start(key, entry, load, asker, priority));
+    if (!outcome.kept && outcome.asker !== asker && outcome.answer.status === 401 && !again) {
+      // Another person's sign-in ended while it asked for everyone: this one asks with its own.
+      return answer(key, load, { ...ask, fresh: true }, true);
+    }
+    return outcome.answer;
+  }
+
+  return {
+    answer: (key, load, ask) => answer(key, load, ask),
+    size: () => entries.size,
+    pending: () => [...entries.values()].filter((e) => e.flight).length,
+    get loads() {
+      return loads;
     },
-    size: () => shared.size(),
   };
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { NeError } from "@/lib/ne/errors";
 import type { NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { handleOperation, rawRowsJson, resolveBrowserOperation, type ProxyDeps } from "./proxy";
-import { createChoiceCache } from "./choice-cache";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -303,80 +302,3 @@ describe("BFF proxy: request bodies", () => {
   });
 });
 
-describe("choice lists, once per session", () => {
-  const shops = { fields: ["shop_name", "shop_id"], limit: 10_000 };
-  const shopRows = [{ shop_id: "1", shop_name: "本店" }];
-
-  function cached(options: Parameters<typeof createChoiceCache>[0] = {}) {
-    const made = deps({ data: shopRows });
-    made.d.choiceCache = createChoiceCache(options);
-    return made;
-  }
-
-  it("asks the API for a list once; a second ask of the session is answered the same without a call", async () => {
-    const { d, calls } = cached();
-    const first = await handleOperation(...post("api_v1_master_shop/search", shops), d);
-    const second = await handleOperation(...post("api_v1_master_shop/search", { fields: ["shop_id", "shop_name"], limit: 10_000 }), d);
-    expect(first.status).toBe(200);
-    expect(await second.json()).toEqual(await first.json());
-    expect(calls).toHaveLength(1);
-    // An info list the same way.
-    await handleOperation(...post("api_v1_system_orderstatus/info", {}), d);
-    await handleOperation(...post("api_v1_system_orderstatus/info", {}), d);
-    expect(calls.map((c) => c.path)).toEqual(["/api_v1_master_shop/search", "/api_v1_system_orderstatus/info"]);
-  });
-
-  it("shares one call between asks that arrive together", async () => {
-    const { d, calls } = cached();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => handleOperation(...post("api_v1_master_shop/search", shops), d)));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(calls).toHaveLength(1);
-  });
-
-  it("keeps lists per session, asks again after the lifetime, and never keeps other requests", async () => {
-    let t = 0;
-    const { d, calls } = cached({ ttlMs: 1000, now: () => t });
-    await handleOperation(...post("api_v1_master_shop/search", shops), d);
-    d.sessionKey = async () => "sk-2";
-    await handleOperation(...post("api_v1_master_shop/search", shops), d);
-    expect(calls.map((c) => c.key)).toEqual(["sk-1", "sk-2"]);
-    t = 1000;
-    await handleOperation(...post("api_v1_master_shop/search", shops), d);
-    expect(calls).toHaveLength(3);
-    // Narrowed, paged or other-field asks are not the list: each goes upstream.
-    for (const other of [
-      { ...shops, conditions: [{ field: "shop_id", op: "eq", value: "1" }] },
-      { ...shops, limit: 100 },
-      { fields: ["shop_id", "shop_name", "shop_kana"], limit: 10_000 },
-    ]) {
-      await handleOperation(...post("api_v1_master_shop/search", other), d);
-      await handleOperation(...post("api_v1_master_shop/search", other), d);
-    }
-    expect(calls).toHaveLength(3 + 6);
-    await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
-    await handleOperation(...post("api_v1_receiveorder_base/search", orderSearch), d);
-    expect(calls).toHaveLength(11);
-  });
-
-  it("never keeps a failure: the next ask goes upstream again", async () => {
-    const failing = deps(new NeError({ code: "003002", kind: "busy", message: "busy" }));
-    failing.d.choiceCache = createChoiceCache();
-    const res = await handleOperation(...post("api_v1_master_shop/search", shops), failing.d);
-    expect(res.status).not.toBe(200);
-    await handleOperation(...post("api_v1_master_shop/search", shops), failing.d);
-    expect(failing.calls).toHaveLength(2);
-    expect(failing.d.choiceCache.size()).toBe(0);
-  });
-});
-
-describe("a list asked for fresh", () => {
-  it("goes upstream past a kept answer, and its answer is kept for the next ask", async () => {
-    const { d, calls } = deps({ data: [{ credit_type_id: "1", credit_type_name: "VISA" }] });
-    d.choiceCache = createChoiceCache();
-    await handleOperation(...post("api_v1_system_credittype/info", {}), d);
-    await handleOperation(...post("api_v1_system_credittype/info", {}, { "x-backyard-fresh": "1" }), d);
-    expect(calls).toHaveLength(2);
-    await handleOperation(...post("api_v1_system_credittype/info", {}), d);
-    expect(calls).toHaveLength(2);
-  });
-});

@@ -10,7 +10,7 @@ import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, r
 import type { ApiRequest } from "@/lib/http/api-request";
 import { FRESH_HEADER } from "../fresh-header";
 import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
-import { choiceListKey, type ChoiceCache } from "./choice-cache";
+import { asksWholeChoiceList, choiceListKey, type ChoiceCache } from "./choice-cache";
 import type { CallPriority } from "../priority-header";
 import { requestPriority } from "./priority";
 
@@ -24,8 +24,12 @@ export interface ProxyDeps {
   call(sessionKey: string, path: string, request: NeRequest, options: NeCallOptions & { priority: CallPriority }): Promise<NeCallResult>;
   /** Counts one call of the session against its rate limit (absent: no limit). */
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
-  /** Where whole choice lists are kept per session (absent: every ask goes upstream). */
-  choiceCache?: ChoiceCache;
+  /** Where whole choice lists are kept per company (absent: every ask goes upstream). */
+  choices?: {
+    cache: ChoiceCache;
+    /** The company of a live session, or null when it ended (asked only for a choice list). */
+    companyOf(sessionKey: string): Promise<string | null>;
+  };
 }
 
 const ROWS_OPEN = Buffer.from('{"rows":');
@@ -106,17 +110,24 @@ export async function handleOperation(request: ApiRequest, segments: readonly st
   if (issues.length) return problem(400, "invalid-request", issues.map((i) => i.message).join("; "), { issues });
 
   const body = parsed.data;
-  const cacheKey = deps.choiceCache ? choiceListKey(sessionKey, operation.path, body) : null;
-  if (deps.choiceCache && cacheKey) {
+  if (deps.choices && asksWholeChoiceList(operation.path, body)) {
+    // The company's list, shared by its people (./choice-cache.ts).
+    let company: string | null;
+    try {
+      company = await deps.choices.companyOf(sessionKey);
+    } catch (err) {
+      return errorAnswer(operation, err);
+    }
+    if (!company) return noSession();
     // Shared by everyone asking at once: not tied to this request's abort signal.
     const fresh = request.headers.get(FRESH_HEADER) === "1";
-    const answer = await deps.choiceCache.answer(
-      cacheKey,
-      async () => {
-        const res = await forward(operation, sessionKey, body, undefined, priority, deps);
+    const answer = await deps.choices.cache.answer(
+      choiceListKey(company, operation.path),
+      async (callPriority) => {
+        const res = await forward(operation, sessionKey, body, undefined, callPriority, deps);
         return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
       },
-      { fresh },
+      { asker: sessionKey, fresh, priority },
     );
     return jsonText(new Uint8Array(answer.body), answer.status);
   }
@@ -146,9 +157,14 @@ async function forward(operation: OperationDef, sessionKey: string, body: Operat
     if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out, envelope.rawRows.within);
     return json(envelope.data ? { rows: withoutTokens(envelope.data), ...out } : out);
   } catch (err) {
-    const pub = toPublicError(err);
-    const status = isNeError(err) ? httpStatusForKind(err.kind) : 500;
-    if (!(err instanceof NeError)) console.error(`[bff] ${operation.path}: ${err instanceof Error ? err.name : "error"}`);
-    return json({ error: pub }, status);
+    return errorAnswer(operation, err);
   }
+}
+
+/** A failure as the public error shape, with the status of its kind. */
+function errorAnswer(operation: OperationDef, err: unknown): Response {
+  const pub = toPublicError(err);
+  const status = isNeError(err) ? httpStatusForKind(err.kind) : 500;
+  if (!(err instanceof NeError)) console.error(`[bff] ${operation.path}: ${err instanceof Error ? err.name : "error"}`);
+  return json({ error: pub }, status);
 }

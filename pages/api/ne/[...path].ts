@@ -20,7 +20,15 @@ const handle = logged("/api/ne/[...path]", (request: ApiRequest, { path }: { pat
     sessionKey: () => sessionKeyOf(request),
     call: async (key, opPath, neRequest, options) => (await getNeServer()).gateway.call(key, opPath, neRequest, options),
     rateLimit: async (key) => (await getRateLimiter()).hit(`api:${key}`, rateLimits().apiPerSession, MINUTE_MS),
-    choiceCache: choiceCache(),
+    // The company of the session from the gateway's own session cache (no store read on PGlite; a
+    // version read on a shared PostgreSQL), only for choice-list asks.
+    choices: {
+      cache: choiceCache(),
+      companyOf: async (key) => {
+        const live = await (await getNeServer()).gateway.check(key);
+        return "session" in live ? live.session.companyNeId : null;
+      },
+    },
   }),
 );
 
