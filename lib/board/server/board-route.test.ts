@@ -9,7 +9,7 @@ import { deriveTokenKey } from "@/lib/gateway/token-crypto";
 import { createTokenStore, type TokenStore } from "@/lib/gateway/token-store";
 import { createNeClient } from "@/lib/ne/server/client";
 import { addDays, jstToday } from "@/lib/board/period";
-import { parseBoardAnswer, type BoardAnswer } from "@/lib/board/contract";
+import { BOARD_CACHE_TTL_MS, parseBoardAnswer, type BoardAnswer } from "@/lib/board/contract";
 import type { RunningSandbox } from "@/sandbox/server";
 import { admin, call, login, startTestSandbox } from "@/sandbox/test-support";
 import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
@@ -260,6 +260,24 @@ describe("GET /api/board against the sandbox", () => {
 
     // "Refresh now" from both at once: one new computation.
     await Promise.all([board(deps(session, cache), `${query}&fresh=1`), board(deps(other, cache), `${query}&fresh=1`)]);
+    expect(cache.computations).toBe(2);
+    expect(upstream.calls).toHaveLength(2);
+  });
+
+  it("computes once per refresh interval per company: every session of it, timers included, gets the kept numbers until BOARD_CACHE_TTL_MS, then one computation", async () => {
+    const other = await newSession("staff@sandbox.test");
+    let clock = 0;
+    const cache = createSingleFlightCache<BoardNumbers>({ ttlMs: BOARD_CACHE_TTL_MS, now: () => clock });
+    const query = `from=${addDays(today(), -29)}&to=${today()}`;
+    const first = await board(deps(session, cache), query);
+    clock = BOARD_CACHE_TTL_MS - 1;
+    const timer = await handleBoard(get(query, { "x-backyard-priority": "background" }), deps(other, cache));
+    expect(timer.status).toBe(200);
+    expect((await board(deps(other, cache), `${query}&cancelled=1`)).computedAt).toBe(first.computedAt);
+    expect(cache.computations).toBe(1);
+    expect(upstream.calls).toHaveLength(1);
+    clock = BOARD_CACHE_TTL_MS;
+    await Promise.all([board(deps(session, cache), query), board(deps(other, cache), query)]);
     expect(cache.computations).toBe(2);
     expect(upstream.calls).toHaveLength(2);
   });
