@@ -97,14 +97,35 @@ describe("choice lists, kept per company", () => {
     expect(t.calls).toHaveLength(0);
     const orders = { fields: ["receive_order_id"], limit: 100 };
     expect((await t.ask("sk-a1", "api_v1_receiveorder_base/search", orders)).status).toBe(200);
-    // Narrowed, paged or other-field asks of a list are not the list either: each goes upstream.
-    for (const other of [{ ...SHOPS, conditions: [{ field: "shop_id", op: "eq", value: "1" }] }, { ...SHOPS, limit: 100 }, { fields: ["shop_id", "shop_name", "shop_kana"], limit: 10_000 }]) {
+    // Paged, limited or searched asks of a list are not the list either: each goes upstream.
+    for (const other of [{ ...SHOPS, conditions: [{ field: "shop_name", op: "like", value: "%店%" }] }, { ...SHOPS, limit: 100 }, { ...SHOPS, offset: 100 }]) {
       expect(asksWholeChoiceList("/api_v1_master_shop/search", other as never)).toBe(false);
       await t.ask("sk-a1", "api_v1_master_shop/search", other);
       await t.ask("sk-a2", "api_v1_master_shop/search", other);
     }
     expect(t.calls).toHaveLength(1 + 6);
     expect(t.companyAsks).toEqual(["sk-gone"]);
+  });
+
+  it("the small masters read whole are kept the same: a list narrowed to a kind (eq), a list with extra fields; each shape its own", async () => {
+    const t = setup();
+    const delivery = { fields: ["forwarding_agent_id", "forwarding_agent_type_name"], conditions: [{ field: "forwarding_agent_type", op: "eq", value: "binsyu_kbn" }], limit: 10_000 };
+    const tagColours = { fields: ["grouping_tag_name", "grouping_tag_color", "grouping_tag_str_color"], limit: 10_000 };
+    for (const key of ["sk-a1", "sk-a2"]) {
+      expect((await t.ask(key, "api_v1_receiveorder_forwardingagent/search", delivery)).status).toBe(200);
+      expect((await t.ask(key, "api_v1_receiveorder_groupingtag/search", tagColours)).status).toBe(200);
+      expect((await t.ask(key, "api_v1_receiveorder_groupingtag/search", { fields: ["grouping_tag_name", "grouping_tag_id"], limit: 10_000 })).status).toBe(200);
+    }
+    await t.ask("sk-a1", "api_v1_receiveorder_forwardingagent/search", { ...delivery, conditions: [{ field: "forwarding_agent_type", op: "eq", value: "hasou_kbn" }] });
+    expect(t.calls.map((c) => [c.key, c.path.replace("/api_v1_receiveorder_", "")])).toEqual([
+      ["sk-a1", "forwardingagent/search"],
+      ["sk-a1", "groupingtag/search"],
+      ["sk-a1", "groupingtag/search"],
+      ["sk-a1", "forwardingagent/search"],
+    ]);
+    // Not a list of the masters kept: an order search of 10,000 rows goes upstream each time.
+    const orders = { fields: ["receive_order_id"], conditions: [{ field: "receive_order_shop_id", op: "eq", value: "1" }], limit: 10_000 };
+    expect(asksWholeChoiceList("/api_v1_receiveorder_base/search", orders as never)).toBe(false);
   });
 
   it("past its lifetime the kept list is answered at once and ONE background refresh runs; its answer serves the next asks", async () => {

@@ -1,9 +1,13 @@
 import "server-only";
-// Choice lists (every `CHOICES` source of lib/ne/registry/choice-sources.ts: shops, malls,
-// warehouses, the classification infos, wholesale, upload patterns, grouping tags) change rarely
-// and label every grid, filter and drawer. They are kept per COMPANY, shared by its people: the
-// first ask of a company fetches a list from the API with the asker's tokens, and every person of
-// the company is answered from here after that.
+// Choice lists and the small masters the pages read whole (every `CHOICES` source of
+// lib/ne/registry/choice-sources.ts: shops, malls, warehouses, the classification infos,
+// wholesale, upload patterns, grouping tags; and the delivery-method items, which name the orders'
+// delivery methods) change rarely and label every grid, filter and drawer. A whole list is an info
+// call without parameters, or a search of one of those paths with limit 10,000, no paging and at
+// most two `eq` conditions (a list narrowed to a kind: the delivery methods), whatever its fields
+// (a list's extra fields: the grouping tags' colours). They are kept per COMPANY, shared by its
+// people: the first ask of a company fetches a list from the API with the asker's tokens, and every
+// person of the company is answered from here after that.
 //
 // - Young (under CHOICE_TTL_MS): answered from here, no call.
 // - Stale (past CHOICE_TTL_MS, under CHOICE_MAX_AGE_MS): answered from here at once, and ONE
@@ -45,24 +49,31 @@ export interface CachedAnswer {
   body: Uint8Array;
 }
 
-const SOURCES = new Map<string, readonly string[]>(Object.values(CHOICES).map((s) => [s.path, [s.valueField, s.labelField].sort()]));
+/** The lists kept: the choice sources, and the delivery-method items (components/orders/orders-grid.tsx). */
+const LIST_PATHS = new Set<string>([...Object.values(CHOICES).map((s) => s.path), "/api_v1_receiveorder_forwardingagent/search"]);
+/** How a page asks for a whole list (lib/query/choices.ts). */
+const WHOLE = 10_000;
+const MAX_CONDITIONS = 2;
+const MAX_VALUE_LENGTH = 100;
 
 /**
- * Whether a request asks for a whole choice list as the pages ask for it (an info call without
- * parameters; a search of the value and label fields, limit 10,000, no conditions).
+ * Whether a request asks for a whole list as the pages ask for it: an info call without
+ * parameters; a search with limit 10,000, no paging, at most two `eq` conditions of short values.
  */
 export function asksWholeChoiceList(path: string, body: OperationRequest): boolean {
-  const fields = SOURCES.get(path);
-  if (!fields) return false;
-  if (body.conditions?.length || body.offset || body.extensionExecutionId || body.waitFlag) return false;
-  if (path.endsWith("/info")) return !body.fields?.length && body.limit === undefined;
-  const asked = [...new Set(body.fields ?? [])].sort();
-  return body.limit === 10_000 && asked.length === fields.length && asked.every((f, i) => f === fields[i]);
+  if (!LIST_PATHS.has(path)) return false;
+  if (body.offset || body.extensionExecutionId || body.waitFlag) return false;
+  if (path.endsWith("/info")) return !body.fields?.length && !body.conditions?.length && body.limit === undefined;
+  const conditions = body.conditions ?? [];
+  const narrowing = (c: (typeof conditions)[number]) => c.op === "eq" && typeof c.value === "string" && c.value.length <= MAX_VALUE_LENGTH;
+  return body.limit === WHOLE && Boolean(body.fields?.length) && conditions.length <= MAX_CONDITIONS && conditions.every(narrowing);
 }
 
-/** The cache key of a company's list. */
-export function choiceListKey(companyNeId: string, path: string): string {
-  return `${companyNeId}\n${path}`;
+/** The cache key of a company's list: the path, the fields (a set) and the conditions (a set). */
+export function choiceListKey(companyNeId: string, path: string, body: OperationRequest = {}): string {
+  const fields = [...new Set(body.fields ?? [])].sort();
+  const conditions = (body.conditions ?? []).map((c) => [c.field, c.op, c.value] as const).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return JSON.stringify([companyNeId, path, fields, conditions]);
 }
 
 /** One call for a list, at the priority given (background for a refresh behind a kept answer). */

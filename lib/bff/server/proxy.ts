@@ -122,7 +122,7 @@ export async function handleOperation(request: ApiRequest, segments: readonly st
     // Shared by everyone asking at once: not tied to this request's abort signal.
     const fresh = request.headers.get(FRESH_HEADER) === "1";
     const answer = await deps.choices.cache.answer(
-      choiceListKey(company, operation.path),
+      choiceListKey(company, operation.path, body),
       async (callPriority) => {
         const res = await forward(operation, sessionKey, body, undefined, callPriority, deps);
         return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
