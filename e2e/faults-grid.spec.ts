@@ -29,6 +29,7 @@ import { addFault, callLogMark, callsSince, clearFaults, sandboxCall, sandboxCou
 import { escapeRegExp, format } from "./pages/messages";
 import { SandboxSignInPage } from "./pages/sign-in-page";
 import { exportStep } from "../lib/grid/export";
+import { faultMessage } from "../sandbox/faults";
 import ja from "../messages/ja.json";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
@@ -140,7 +141,8 @@ for (const { name, fault, browserSees } of ONE_OFF) {
 /** Faults that last until cleared: the person sees them, and recovers with Retry once they are gone. */
 /** What React logs for the failure the grid's error boundary caught (the BffError's message). */
 const caught = (message: string) => new RegExp(`^console: BffError: ${escapeRegExp(message)}`);
-const INJECTED = "障害を注入しました (injected fault)";
+/** What the sandbox answers for 004001 when the fault names no message (sandbox/faults.ts). */
+const NO_PERMISSION = faultMessage("004001");
 /** The BFF's message for a pair the API no longer takes. */
 const SIGN_IN_ENDED = "The sign-in has ended. Sign in again.";
 
@@ -150,7 +152,7 @@ const PERSISTENT: { name: string; fault: Omit<Fault, "path">; status: number; co
   { name: "a timeout", fault: { kind: "delay", delay_ms: 11_000 }, status: 502, code: "timeout", reason: ja.query.error.failed, calls: "retried", logged: caught("API did not answer within 10000 ms") },
   // Once by the gateway with the stored pair, then never again by the page.
   { name: "002002 again after the gateway's retry", fault: { kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, calls: 2, logged: caught(SIGN_IN_ENDED) },
-  { name: "004001 (no permission)", fault: { kind: "error", code: "004001" }, status: 403, code: "004001", reason: ja.query.error.forbidden, calls: 1, logged: caught(INJECTED) },
+  { name: "004001 (no permission)", fault: { kind: "error", code: "004001" }, status: 403, code: "004001", reason: ja.query.error.forbidden, calls: 1, logged: caught(NO_PERMISSION) },
 ];
 
 for (const { name, fault, status, code, reason, calls, logged } of PERSISTENT) {

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { SANDBOX_APP, SANDBOX_USERS } from "./accounts";
-import { issueTokens, listTokens, type TokenSettings } from "./auth";
+import { issueTokens, listTokens, type TokenRecord, type TokenSettings } from "./auth";
 import { callClock, type CallLog, type OverlapLog } from "./calls";
 import type { SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
@@ -44,6 +44,18 @@ const extensionSchema = z.object({
   receive_order_ids: z.array(z.string().regex(/^\d{1,18}$/, "receive_order_ids are slip numbers")).min(1).max(10_000),
 }).refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
 
+/** A token pair as the test controls show it. */
+function tokenJson(t: TokenRecord) {
+  return {
+    access_token: t.accessToken,
+    refresh_token: t.refreshToken,
+    company_ne_id: t.companyNeId,
+    uid: t.uid,
+    access_token_end_date: formatJst(t.accessExpiresMs),
+    refresh_token_end_date: formatJst(t.refreshExpiresMs),
+  };
+}
+
 async function readJson(request: Request): Promise<unknown> {
   try {
     return await request.json();
@@ -62,17 +74,7 @@ export function adminRoutes(ctx: AdminContext): Hono {
 
   app.get("/tokens", async (c) => {
     const tokens = await listTokens(ctx.db);
-    return c.json(
-      tokens.map((t) => ({
-        access_token: t.accessToken,
-        refresh_token: t.refreshToken,
-        company_ne_id: t.companyNeId,
-        uid: t.uid,
-        access_token_end_date: formatJst(t.accessExpiresMs),
-        refresh_token_end_date: formatJst(t.refreshExpiresMs),
-        rotated: t.rotatedMs !== null,
-      })),
-    );
+    return c.json(tokens.map((t) => ({ ...tokenJson(t), rotated: t.rotatedMs !== null })));
   });
 
   app.post("/tokens", async (c) => {
@@ -81,17 +83,7 @@ export function adminRoutes(ctx: AdminContext): Hono {
     const user = SANDBOX_USERS.find((u) => u.loginCode === parsed.data.login_code.trim().toLowerCase());
     if (!user) return c.json({ error: `no such sandbox user: ${parsed.data.login_code}` }, 400);
     const t = await issueTokens(ctx.db, ctx.clock, ctx.tokens, { companyNeId: user.companyNeId, uid: user.uid, clientId: SANDBOX_APP.clientId });
-    return c.json(
-      {
-        access_token: t.accessToken,
-        refresh_token: t.refreshToken,
-        company_ne_id: t.companyNeId,
-        uid: t.uid,
-        access_token_end_date: formatJst(t.accessExpiresMs),
-        refresh_token_end_date: formatJst(t.refreshExpiresMs),
-      },
-      201,
-    );
+    return c.json(tokenJson(t), 201);
   });
 
   app.get("/faults", (c) => c.json(ctx.faults.list()));
