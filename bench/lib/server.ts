@@ -9,11 +9,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(command: string, args: string[], url: string, env: Record<string, string>, readyPath = "/"): Promise<RunningServer> {
+export async function startServer(command: string, args: string[], url: string, env: Record<string, string>, readyPath = "/", timeoutMs = 300_000): Promise<RunningServer> {
   const child: ChildProcess = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
-    await waitForHttp(url + readyPath, 300_000);
+    await waitForHttp(url + readyPath, timeoutMs);
   } catch (err) {
     child.kill("SIGTERM");
     throw err;
