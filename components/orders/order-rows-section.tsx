@@ -1,7 +1,8 @@
 "use client";
 // The rows of one order slip inside its drawer: `/api_v1_receiveorder_row/search` with
-// `receive_order_row_receive_order_id-eq`, and how many there are from the count twin. Loaded
-// with the drawer (lazyComponent), never with the grid.
+// `receive_order_row_receive_order_id-eq`; how many there are is the rows' number, or the count
+// twin's when they fill the API's largest page. Loaded with the drawer (lazyComponent), never with
+// the grid.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { QueryErrorState } from "@/components/query/query-error-state";
@@ -15,7 +16,7 @@ import type { BffError } from "@/lib/query/bff-error";
 import type { CountAnswer, SearchAnswer } from "@/lib/query/call-operation";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import type { FieldDef } from "@/lib/ne/registry/types";
-import { ORDER_ROW_COLUMNS, orderRowsConditions, orderRowsQueries } from "./order-rows-queries";
+import { ORDER_ROW_COLUMNS, ORDER_ROWS_PAGE, orderRowsConditions, orderRowsCountQuery, orderRowsQueries } from "./order-rows-queries";
 
 const R = "receive_order_row_";
 const fields = ORDER_ROW_COLUMNS.map((n) => receiveOrderRow.fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
@@ -25,8 +26,10 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
   const t = useTranslations("orders.rows");
   // Started already by the drawer (ordersGrid.drawerQueries), beside the slip's own fetch.
   const queries = orderRowsQueries(recordKey);
-  const count = useQuery<CountAnswer, BffError>(queries.count);
   const search = useQuery<SearchAnswer, BffError>(queries.rows);
+  const fullPage = (search.data?.rows.length ?? 0) >= ORDER_ROWS_PAGE;
+  const count = useQuery<CountAnswer, BffError>({ ...orderRowsCountQuery(recordKey), enabled: fullPage });
+  const total = search.data ? (fullPage ? count.data?.count : search.data.rows.length) : undefined;
   const rowsHref = `/order-rows?f=${encodeURIComponent(serializeFilterToken(orderRowsConditions(recordKey)[0]!))}`;
 
   return (
@@ -34,7 +37,7 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
       <div className="flex items-center justify-between gap-2">
         <h3 id="order-rows-title" className="text-xs font-semibold tracking-wide text-ink-600 uppercase dark:text-ink-300">
           {t("title")}{" "}
-          <span data-row-count={count.data?.count ?? ""}>{count.data ? t("count", { count: formatGrouped(String(count.data.count)) }) : ""}</span>
+          <span data-row-count={total ?? ""}>{total !== undefined ? t("count", { count: formatGrouped(String(total)) }) : ""}</span>
         </h3>
         <Link href={rowsHref} className={buttonClasses({ size: "sm", variant: "ghost" })}>
           {t("openAll")}
@@ -45,7 +48,7 @@ export default function OrderRowsSection({ recordKey, locale }: DrawerExtraProps
           error={search.error ?? count.error}
           onRetry={() => {
             void search.refetch();
-            void count.refetch();
+            if (fullPage) void count.refetch();
           }}
         />
       ) : !search.data ? (
