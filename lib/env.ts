@@ -1,10 +1,11 @@
 import "server-only";
 // Server configuration, parsed once. With no NE_* variables the dashboard talks to the embedded
 // sandbox with the sandbox's app credentials (DESIGN.md, Contracts).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { privateDir, privateFile } from "@/lib/security/private-files";
 
 const SANDBOX_URL = `http://127.0.0.1:${process.env.SANDBOX_PORT || "4010"}`;
 
@@ -37,11 +38,19 @@ export interface ServerEnv {
   maxCallsPerCompany: number;
 }
 
-/** AUTH_SECRET for a local run without one (`npm start`, `next dev`): made once, kept under APP_DATA_DIR. */
+/**
+ * AUTH_SECRET for a local run without one (`npm start`, `next dev`): made once, kept under
+ * APP_DATA_DIR, the running user's only whatever the umask (the folder 0700, the file 0600; one an
+ * older version left open is closed: lib/security/private-files.ts).
+ */
 function localAuthSecret(): string {
-  const file = path.join(appDataDir(), "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  const dir = appDataDir();
+  privateDir(dir);
+  const file = path.join(dir, "auth-secret");
+  if (existsSync(file)) {
+    privateFile(file);
+    return readFileSync(file, "utf8").trim();
+  }
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

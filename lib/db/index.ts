@@ -2,8 +2,9 @@ import "server-only";
 // The dashboard's database: embedded PGlite under .data/app by default (a user's machine has no
 // server), PostgreSQL when DATABASE_URL is set (several dashboard instances then share one token
 // store). The same schema and migrations run on both; migrations run once per process on first use.
+// The embedded database's folder is the running user's only, whatever the umask (0700, its files
+// without group and other bits: lib/security/private-files.ts says how and why).
 import path from "node:path";
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -12,6 +13,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { appDataDir } from "@/lib/env";
+import { privateDir, privateTree } from "@/lib/security/private-files";
 import * as schema from "./schema";
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -112,10 +114,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     };
   }
   const dataDir = options.dataDir;
-  if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !!dataDir && !dataDir.startsWith("memory://");
+  // 0700 before PGlite writes anything in it; its files' modes once it has made them (and migrated).
+  if (onDisk) privateDir(dataDir);
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  if (onDisk) privateTree(dataDir);
   return {
     db: db as unknown as AppDb,
     kind: "pglite",
@@ -129,12 +134,16 @@ const globalForDb = globalThis as typeof globalThis & { __backyardDb?: Promise<A
 /** The process-wide database, opened (and migrated) on first use. */
 export function getDatabase(): Promise<AppDatabase> {
   // A failed open (a database not up yet) is not kept: the next use tries again.
-  globalForDb.__backyardDb ??= openDatabase({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATABASE_URL ? undefined : path.join(appDataDir(), "db"),
-  }).catch((err: unknown) => {
+  globalForDb.__backyardDb ??= openLocalOrShared().catch((err: unknown) => {
     globalForDb.__backyardDb = undefined;
     throw err;
   });
   return globalForDb.__backyardDb;
+}
+
+async function openLocalOrShared(): Promise<AppDatabase> {
+  if (process.env.DATABASE_URL) return openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  // The data folder holds the generated AUTH_SECRET too: private as a whole, not only its db/.
+  privateDir(appDataDir());
+  return openDatabase({ dataDir: path.join(appDataDir(), "db") });
 }
