@@ -6,7 +6,7 @@
 // down on screen, with "Try again now" for the impatient.
 import { CircleAlert, RefreshCw, Wrench } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { isBffError } from "@/lib/query/bff-error";
 import { MAINTENANCE_RETRY_S, isMaintenance } from "@/lib/query/maintenance";
@@ -38,6 +38,46 @@ function useCountdown(active: boolean, seconds: number, onDone: () => void, key:
   return Object.is(shown.key, key) ? shown.left : seconds;
 }
 
+const TONES = {
+  error: {
+    frame: "border-red-200 bg-red-50 dark:border-red-900/60 dark:bg-red-950/40",
+    icon: "text-red-700 dark:text-red-300",
+  },
+  maintenance: {
+    frame: "border-amber-200 bg-amber-50 dark:border-amber-900/60 dark:bg-amber-950/40",
+    icon: "text-amber-700 dark:text-amber-300",
+  },
+} as const;
+
+/** The panel's frame: an icon, a title, its lines (the error code last) and one button. */
+function ErrorPanel({ tone, title, lines, code, action, onAction }: { tone: keyof typeof TONES; title: string; lines: ReactNode; code?: string; action: string; onAction: () => void }) {
+  const t = useTranslations("query");
+  const Icon = tone === "maintenance" ? Wrench : CircleAlert;
+  return (
+    <div
+      role="alert"
+      data-grid-state="error"
+      data-error-kind={tone === "maintenance" ? "maintenance" : undefined}
+      className={`flex flex-col items-start gap-3 rounded-lg border p-5 ${TONES[tone].frame}`}
+    >
+      <div className="flex items-start gap-3">
+        <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${TONES[tone].icon}`} />
+        <div className="space-y-1">
+          <p className="text-sm font-semibold text-ink-950 dark:text-ink-0">{title}</p>
+          {lines}
+          {code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{t("error.code", { code })}</p> : null}
+        </div>
+      </div>
+      <Button variant="primary" onClick={onAction} className="ml-8">
+        <RefreshCw aria-hidden="true" />
+        {action}
+      </Button>
+    </div>
+  );
+}
+
+const LINE = "text-sm text-ink-700 dark:text-ink-200";
+
 export function QueryErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useTranslations("query");
   const maintenance = isMaintenance(error);
@@ -45,49 +85,23 @@ export function QueryErrorState({ error, onRetry }: { error: unknown; onRetry: (
   const code = isBffError(error) ? error.code : undefined;
   if (maintenance) {
     return (
-      <div
-        role="alert"
-        data-grid-state="error"
-        data-error-kind="maintenance"
-        className="flex flex-col items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-5 dark:border-amber-900/60 dark:bg-amber-950/40"
-      >
-        <div className="flex items-start gap-3">
-          <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" />
-          <div className="space-y-1">
-            <p className="text-sm font-semibold text-ink-950 dark:text-ink-0">{t("maintenance.title")}</p>
-            <p className="text-sm text-ink-700 dark:text-ink-200">{t("error.maintenance")}</p>
-            <p className="text-sm text-ink-700 dark:text-ink-200">{t("maintenance.kept")}</p>
-            <p role="status" className="text-sm text-ink-700 dark:text-ink-200">
+      <ErrorPanel
+        tone="maintenance"
+        title={t("maintenance.title")}
+        code={code}
+        action={t("maintenance.retryNow")}
+        onAction={onRetry}
+        lines={
+          <>
+            <p className={LINE}>{t("error.maintenance")}</p>
+            <p className={LINE}>{t("maintenance.kept")}</p>
+            <p role="status" className={LINE}>
               {t("maintenance.countdown", { seconds: left })}
             </p>
-            {code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{t("error.code", { code })}</p> : null}
-          </div>
-        </div>
-        <Button variant="primary" onClick={onRetry} className="ml-8">
-          <RefreshCw aria-hidden="true" />
-          {t("maintenance.retryNow")}
-        </Button>
-      </div>
+          </>
+        }
+      />
     );
   }
-  return (
-    <div
-      role="alert"
-      data-grid-state="error"
-      className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-5 dark:border-red-900/60 dark:bg-red-950/40"
-    >
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
-        <div className="space-y-1">
-          <p className="text-sm font-semibold text-ink-950 dark:text-ink-0">{t("error.title")}</p>
-          <p className="text-sm text-ink-700 dark:text-ink-200">{errorDescription(t, error)}</p>
-          {code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{t("error.code", { code })}</p> : null}
-        </div>
-      </div>
-      <Button variant="primary" onClick={onRetry} className="ml-8">
-        <RefreshCw aria-hidden="true" />
-        {t("retry")}
-      </Button>
-    </div>
-  );
+  return <ErrorPanel tone="error" title={t("error.title")} code={code} action={t("retry")} onAction={onRetry} lines={<p className={LINE}>{errorDescription(t, error)}</p>} />;
 }
