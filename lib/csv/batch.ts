@@ -1,27 +1,37 @@
 // Batches of one upstream call each, and the server's re-check of a stored batch.
 import { checkRecords } from "./check";
+import { MAX_BATCH_TEXT_BYTES, utf8Length } from "./limits";
 import { parseRecords } from "./parse";
 import { BATCH_ROWS, type CsvBatch, type CsvProblem, type CsvRead, type UploadKind } from "./types";
 
 /**
- * Batches of ≤ BATCH_ROWS rows in file order, leaving out the lines in `exclude`: the header and
- * the records' source text, CRLF between records and no line break after the last one (UTF-8
- * without BOM once encoded). A record whose quoted cells hold line breaks keeps them as written.
+ * Batches of ≤ BATCH_ROWS rows and ≤ `maxBytes` of UTF-8 text in file order, leaving out the lines
+ * in `exclude`: the header and the records' source text, CRLF between records and no line break
+ * after the last one (UTF-8 without BOM once encoded). A record whose quoted cells hold line
+ * breaks keeps them as written. Goods rows with long texts make batches of fewer rows (a row past
+ * MAX_ROW_BYTES is an error of the check, left out before batches are made).
  */
-export function makeBatches(read: CsvRead, exclude: ReadonlySet<number> = new Set()): CsvBatch[] {
+export function makeBatches(read: CsvRead, exclude: ReadonlySet<number> = new Set(), maxBytes = MAX_BATCH_TEXT_BYTES): CsvBatch[] {
   const batches: CsvBatch[] = [];
   let parts: string[] = [];
   let firstLine = 0;
   let lastLine = 0;
+  const headerBytes = utf8Length(read.headerText);
+  let bytes = headerBytes;
   const flush = () => {
     if (parts.length === 0) return;
     batches.push({ index: batches.length, firstLine, lastLine, rows: parts.length, text: `${read.headerText}\r\n${parts.join("\r\n")}` });
     parts = [];
+    bytes = headerBytes;
   };
   read.records.forEach((r, i) => {
     if (exclude.has(r.line)) return;
+    const text = read.recordText(i);
+    const size = utf8Length(text) + 2;
+    if (parts.length > 0 && bytes + size > maxBytes) flush();
     if (parts.length === 0) firstLine = r.line;
-    parts.push(read.recordText(i));
+    parts.push(text);
+    bytes += size;
     lastLine = r.line;
     if (parts.length === BATCH_ROWS) flush();
   });
@@ -31,9 +41,9 @@ export function makeBatches(read: CsvRead, exclude: ReadonlySet<number> = new Se
 
 /**
  * The server's re-check of one stored batch (UTF-8 text): the header and row rules of
- * checkUpload without look-ups, and at most BATCH_ROWS rows. Line numbers are those of the batch
- * text (its header = line 1), not of the original file. A text that cannot be read at all gives
- * one problem with the refusal's code.
+ * checkUpload without look-ups (row and cell limits included), and at most BATCH_ROWS rows. Line
+ * numbers are those of the batch text (its header = line 1), not of the original file. A text
+ * that cannot be read at all gives one problem with the refusal's code.
  */
 export function checkBatchText(kind: UploadKind, text: string): { rows: number; problems: CsvProblem[] } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -42,8 +52,8 @@ export function checkBatchText(kind: UploadKind, text: string): { rows: number; 
     const { refusal } = parsed;
     return { rows: 0, problems: [{ line: refusal.line ?? 1, column: null, value: null, code: refusal.code, reason: refusal.reason, severity: "error" }] };
   }
-  const { header, records } = parsed.parsed;
-  const problems = checkRecords(kind, header, records, undefined).problems;
+  const { header, records, starts, ends } = parsed.parsed;
+  const problems = checkRecords(kind, header, records, undefined, (i) => utf8Length(body, starts[i], ends[i])).problems;
   const over = records[BATCH_ROWS];
   if (over) {
     problems.unshift({

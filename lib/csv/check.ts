@@ -3,13 +3,21 @@
 // failed by the queue; where this side is stricter it says so:
 // - a blank line (or a row of empty cells) before the end of the file is an error, not skipped
 //   (the sandbox skips it; here the operator sees it and can leave the line out);
-// - the problems of a row are all reported, where the sandbox stops at a row's first one.
+// - the problems of a row are all reported, where the sandbox stops at a row's first one;
+// - a row longer than MAX_ROW_BYTES (lib/csv/limits.ts) is refused whole (row-too-long), and a
+//   cell longer than its column's limit (values.ts cellLimit) as cell-too-long, where the sandbox
+//   trims it and reads on: a number or date of 64 characters, or a warehouse name or goods code
+//   longer than any the masters can hold, is a mistake, and such cells cost the checks the most.
 // Known difference, on purpose (the contract of types.ts): a subtraction that takes the stock
 // below 0 is a warning for the operator to confirm; the sandbox's queue refuses it.
 import { isBlank } from "./parse";
 import { MAX_QUANTITY, uploadColumn, UPLOAD_COLUMNS, type CheckedColumn } from "./columns";
-import { cellFault, enName, jaName, readQuantity, type CellFault } from "./values";
+import { MAX_ROW_BYTES, utf8Length } from "./limits";
+import { cellFault, cellTooLong, enName, jaName, readQuantity, type CellFault } from "./values";
 import type { CheckResult, CsvProblem, CsvRead, CsvRecord, UploadKind, UploadLookups } from "./types";
+
+/** UTF-8 bytes of the source text of records[index] (for the row limit). */
+export type RowBytes = (index: number) => number;
 
 const OPERATIONS = ["kasan_su", "gensan_su", "kyoten_syohin_himoduke", "kyoten_syohin_sakujyo"] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -105,7 +113,20 @@ function checkHeader(kind: UploadKind, header: string[], rows: number, out: Coll
 }
 
 /** The structural checks of a record; false when its cells cannot be read as the header's. */
-function checkShape(t: Table, r: CsvRecord, out: Collector): boolean {
+function checkShape(t: Table, r: CsvRecord, out: Collector, bytes: number): boolean {
+  const maxBytes = MAX_ROW_BYTES[t.kind];
+  if (bytes > maxBytes) {
+    // Refused whole, before its cells are looked at: no reason quotes a cell of such a row.
+    out.add(
+      r.line,
+      null,
+      null,
+      "row-too-long",
+      `${r.line}行目が長すぎます（${bytes}バイト、1行の上限は${maxBytes}バイト）`,
+      `line ${r.line} is too long (${bytes} bytes; a row holds at most ${maxBytes})`,
+    );
+    return false;
+  }
   if (isBlank(r.cells)) {
     out.add(r.line, null, null, "blank-line", `${r.line}行目が空行です。行を削除するか、この行を除いて送ってください`, `line ${r.line} is blank; delete it or leave the line out`);
     return false;
@@ -150,7 +171,7 @@ const isEmpty = (v: string): boolean => v === "" || v.trim() === "";
  * string building beyond one key a row: column positions are resolved once, the simulated stock is keyed like
  * the look-ups' (one key string a row, hashed once for both maps).
  */
-function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector): void {
+function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector, rowBytes: RowBytes | undefined): void {
   const pos = (name: string) => t.position.get(name) ?? -1;
   const opAt = OPERATIONS.map(pos);
   const opCols = OPERATIONS.map((op) => uploadColumn("warehouse-stock", op) as CheckedColumn);
@@ -158,6 +179,8 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
   const codeAt = pos("syohin_code");
   const reasonAt = pos("nyusyukko_riyu");
   const reasonCol = uploadColumn("warehouse-stock", "nyusyukko_riyu") as CheckedColumn;
+  const whCol = uploadColumn("warehouse-stock", "kyoten_mei") as CheckedColumn;
+  const codeCol = uploadColumn("warehouse-stock", "syohin_code") as CheckedColumn;
   const state = new Map<string, StockState>();
   // With the look-ups' stockIndex (fetchLookups builds it), a stocked pair's simulated stock lives
   // in arrays by its position: one map look-up a row by the code (whose hash the string keeps),
@@ -173,9 +196,10 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
   const scratch: StockState = { quantity: 0, allocated: 0, linked: true, goodsExists: true };
   let byCode: ReadonlyMap<string, number> | undefined;
   let byCodeOf = "";
-  for (const r of records) {
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i] as CsvRecord;
     out.startRow(r.line);
-    if (!checkShape(t, r, out)) {
+    if (!checkShape(t, r, out, rowBytes ? rowBytes(i) : 0)) {
       out.endRow();
       continue;
     }
@@ -212,7 +236,9 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
     } else {
       const v = opRaw.trim();
       const c = opCols[op] as CheckedColumn;
-      if (op < 2) {
+      const long = cellTooLong(c, opRaw);
+      if (long) out.fault(line, c.name, opRaw, long);
+      else if (op < 2) {
         const q = readQuantity(c, v);
         if (typeof q === "number") amount = q;
         else out.fault(line, c.name, opRaw, q);
@@ -227,6 +253,10 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
     }
     const whRaw = whAt < 0 ? "" : (cells[whAt] as string);
     const codeRaw = codeAt < 0 ? "" : (cells[codeAt] as string);
+    // Longer than the API takes: no warehouse or goods of the masters has such a name or code.
+    if (whRaw.length > (whCol.max as number)) out.fault(line, whCol.name, whRaw, cellFault(whCol, whRaw) as CellFault);
+    const longCode = cellTooLong(codeCol, codeRaw);
+    if (longCode) out.fault(line, codeCol.name, codeRaw, longCode);
     const warehouseName = whRaw.trim();
     const code = codeRaw.trim();
     if (whAt >= 0 && warehouseName === "") {
@@ -347,7 +377,7 @@ function applyStock(s: StockState, warehouseName: string, code: string, op: Oper
   }
 }
 
-function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector): void {
+function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLookups | undefined, out: Collector, rowBytes: RowBytes | undefined): void {
   const codeAt = t.position.get("syohin_code");
   const nameAt = t.position.get("syohin_name");
   const urlAt = t.position.get("image_url_http");
@@ -360,9 +390,10 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
     const c = t.columns[index];
     if (c && name !== "syohin_code") checked.push({ index, column: c });
   }
-  for (const r of records) {
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i] as CsvRecord;
     out.startRow(r.line);
-    if (!checkShape(t, r, out) || codeAt === undefined) {
+    if (!checkShape(t, r, out, rowBytes ? rowBytes(i) : 0) || codeAt === undefined) {
       out.endRow();
       continue;
     }
@@ -374,7 +405,7 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
       out.endRow();
       continue;
     }
-    const f = cellFault(codeCol, code);
+    const f = cellTooLong(codeCol, raw) ?? cellFault(codeCol, code);
     if (f) {
       out.fault(line, "syohin_code", raw, f);
       out.endRow();
@@ -390,7 +421,7 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
     for (const { index, column } of checked) {
       const v = r.cells[index] as string;
       if (v === "" || v.trim() === "") continue;
-      const fault = cellFault(column, v);
+      const fault = cellTooLong(column, v) ?? cellFault(column, v);
       if (fault) out.fault(line, column.name, v, fault);
     }
     if (!out.failed) {
@@ -415,17 +446,21 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
   }
 }
 
-function run(kind: UploadKind, header: string[], records: readonly CsvRecord[], lookups: UploadLookups | undefined): CheckResult {
+/**
+ * The checks of a header and its records. `rowBytes` gives each record's length for the row
+ * limit (MAX_ROW_BYTES): a row past it is refused with its line and its cells are not checked.
+ */
+function run(kind: UploadKind, header: string[], records: readonly CsvRecord[], lookups: UploadLookups | undefined, rowBytes?: RowBytes): CheckResult {
   const out = new Collector();
   const t = checkHeader(kind, header, records.length, out);
-  if (kind === "warehouse-stock") warehouseRows(t, records, lookups, out);
-  else goodsRows(t, records, lookups, out);
+  if (kind === "warehouse-stock") warehouseRows(t, records, lookups, out, rowBytes);
+  else goodsRows(t, records, lookups, out, rowBytes);
   return { problems: out.problems, errorLines: out.errorLines, warningLines: out.warningLines, fileRefused: out.fileRefused };
 }
 
 /** Every header, row and kind rule; master rules only when `lookups` is given. */
 export function checkUpload(kind: UploadKind, read: CsvRead, lookups?: UploadLookups): CheckResult {
-  return run(kind, read.header, read.records, lookups);
+  return run(kind, read.header, read.records, lookups, (index) => utf8Length(read.recordText(index)));
 }
 
 export { run as checkRecords };

@@ -7,6 +7,8 @@ export { decodeCsvBytes, refuseBeforeReading, type DecodeOutcome } from "./decod
 export { lookupNeeds, fetchLookups, stockLookups, IN_VALUES, PAGE_ROWS, type LookupCount, type LookupNeeds, type LookupSearch, type StockPair } from "./lookups";
 export { checkUpload } from "./check";
 export { checkBatchText, makeBatches } from "./batch";
+export { MAX_ROW_BYTES, MAX_HEADER_BYTES, MAX_BATCH_TEXT_BYTES, batchTextCap, utf8Length } from "./limits";
+export { SHORT_CELL_CHARS, TAGS_CELL_CHARS, cellLimit } from "./values";
 export { problemsReportCsv } from "./report";
 export { templateCsv } from "./template";
 export { gzipText, gunzipToText, sha256Hex, utf8Bytes } from "./bytes";

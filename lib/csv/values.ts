@@ -61,6 +61,42 @@ export function isDateTime(v: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h <= 23 && mi <= 59 && s <= 59;
 }
 
+/**
+ * Longest cell of a kind without a length rule of its own (quantities, numbers, dates, flags,
+ * choices, JAN, operations), once trimmed: the API's longest such value is a date with its time
+ * (19 characters). Tags have no maximum in the spec or the registry: a long text column's.
+ */
+export const SHORT_CELL_CHARS = 64;
+export const TAGS_CELL_CHARS = 65_535;
+
+/** The most characters a cell of column `c` may hold (text: as written; others: trimmed). */
+export function cellLimit(c: CheckedColumn): number {
+  switch (c.kind) {
+    case "text":
+    case "code":
+    case "url":
+      return c.max ?? TAGS_CELL_CHARS;
+    case "tags":
+      return TAGS_CELL_CHARS;
+    default:
+      return SHORT_CELL_CHARS;
+  }
+}
+
+/**
+ * `cell-too-long` for a cell past its column's limit, or null. Checked before the kind's own rule
+ * (except text, whose `too-long` says the same), so a reason never quotes a huge value.
+ */
+export function cellTooLong(c: CheckedColumn, raw: string): CellFault | null {
+  if (c.kind === "text") return null;
+  const max = cellLimit(c);
+  if (raw.length <= max) return null;
+  const length = raw.trim().length;
+  return length > max
+    ? fault("cell-too-long", `${jaName(c)}が長すぎます（${length}文字、上限${max}文字）`, `${enName(c)} is too long (${length} characters; at most ${max})`)
+    : null;
+}
+
 const DECIMAL = /^\d+(\.\d+)?$/;
 const CODE = /^[\x21-\x7e]+$/;
 
