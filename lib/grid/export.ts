@@ -8,7 +8,7 @@
 // and say which they are. Pure apart from `fetchPage`.
 import type { FieldDef } from "@/lib/ne/registry/types";
 import type { RowOrder } from "./row-order";
-import type { CsvDocument } from "./csv";
+import { protectFormula, type CsvDocument } from "./csv";
 import type { GridLocale } from "./format";
 
 export const EXPORT_STEP = 10_000;
@@ -219,11 +219,16 @@ export function fetchedRanges(pages: ExportPages, total: number, order: RowOrder
 
 export type HeaderMode = "labels" | "names";
 
-/** The CSV document: one column per field, the header in the person's language or field names. */
-export function exportDocument(rows: readonly ExportRow[], fields: readonly FieldDef[], header: HeaderMode, locale: GridLocale, protect: (value: string | null | undefined, field: FieldDef) => string | null | undefined): CsvDocument {
+/**
+ * The CSV document: one column per field, the header in the person's language or field names.
+ * Every cell, of every field type, with a formula's start neutralised (protectFormula), after the
+ * names are put in (`rows` are namedRows' when the file shows names): a shop's id is a number, its
+ * name is whatever someone typed.
+ */
+export function exportDocument(rows: readonly ExportRow[], fields: readonly FieldDef[], header: HeaderMode, locale: GridLocale): CsvDocument {
   return {
     header: fields.map((f) => (header === "labels" ? f.label[locale] : f.name)),
-    rows: rows.map((row) => fields.map((f) => protect(row[f.name], f))),
+    rows: rows.map((row) => fields.map((f) => protectFormula(row[f.name]))),
   };
 }
 
