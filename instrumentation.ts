@@ -1,11 +1,15 @@
 // Runs once when a dashboard server starts, in the Node.js runtime only: the production start
-// checks (lib/startup-checks.ts), and OpenTelemetry's providers with the OTLP exporters when an
+// checks (lib/startup-checks.ts), the schedule that purges ended sessions
+// (lib/auth/session-maintenance.ts), and OpenTelemetry's providers with the OTLP exporters when an
 // endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, or the traces/metrics-specific variables);
 // without one nothing is recorded (lib/observability/README.md).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { refuseToStartWithoutAuthUrl } = await import("./lib/startup-checks");
   refuseToStartWithoutAuthUrl();
+  // Ended sessions are deleted on a schedule, not only when someone signs in.
+  const { startSessionSweeps } = await import("./lib/auth/session-maintenance");
+  startSessionSweeps();
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
     const { startOtlpTelemetry } = await import("./lib/observability/telemetry-setup");
     await startOtlpTelemetry();

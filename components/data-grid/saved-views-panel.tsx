@@ -16,6 +16,8 @@ const inputClass = "h-8 min-w-0 flex-1 rounded-md border border-ink-300 bg-ink-0
 function messageFor(error: unknown, t: ReturnType<typeof useTranslations<"grid">>): string {
   if (isBffError(error) && error.code === "duplicate-name") return t("views.duplicate");
   if (isBffError(error) && error.code === "too-many-views") return t("views.tooMany");
+  if (isBffError(error) && error.code === "view-too-large") return t("views.tooLarge");
+  if (isBffError(error) && error.code === "views-storage-full") return t("views.storageFull");
   return t("views.failed");
 }
 

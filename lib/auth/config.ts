@@ -4,6 +4,7 @@ import "server-only";
 // (an httpOnly cookie) holds only the store's opaque key and the display profile.
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { encode as encodeJwt, type JWT } from "next-auth/jwt";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { getNeServer } from "@/lib/gateway/server";
@@ -46,6 +47,14 @@ declare module "next-auth" {
   }
 }
 
+/** Seconds the session token may live from now: `maxAge`, never past the sign-in's lifetime. */
+function lifetimeLeftS(token: JWT | undefined, maxAge: number | undefined): number | undefined {
+  const endsAt = token?.endsAt;
+  if (typeof endsAt !== "number") return maxAge;
+  const left = Math.max(1, endsAt - Math.floor(Date.now() / 1000));
+  return maxAge === undefined ? left : Math.min(maxAge, left);
+}
+
 /** uid + state (or a confirmed pending sign-in) → tokens in the store → the user next-auth puts in the JWT. */
 async function authorize(raw: unknown) {
   const parsed = credentialsSchema.safeParse(raw);
@@ -76,6 +85,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // The cookie lasts no longer than the sign-in may (the absolute lifetime); the store enforces
   // the idle timeout and the lifetime again on every call (lib/gateway/gateway.ts).
   session: { strategy: "jwt", maxAge: Math.floor(sessionLimits().absoluteMs / 1000) },
+  // Auth.js re-issues the cookie with a new expiry whenever /api/auth/session is read: the token
+  // inside still expires when the sign-in's lifetime does (`endsAt`, written at sign-in).
+  jwt: { encode: (params) => encodeJwt({ ...params, maxAge: lifetimeLeftS(params.token, params.maxAge) }) },
   pages: { signIn: "/login", error: "/login" },
   providers: [
     Credentials({
@@ -86,15 +98,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user) {
         token.sk = user.id;
         token.companyName = user.companyName ?? "";
         token.companyNeId = user.companyNeId ?? "";
         token.picNeId = user.picNeId ?? null;
         token.name = user.name ?? "";
+        token.endsAt = Math.floor((Date.now() + sessionLimits().absoluteMs) / 1000);
+        return token;
       }
-      return token;
+      // Every later read (auth(), GET /api/auth/session): a sign-in that ended (idle, lifetime,
+      // signed out, purged) is refused here, so Auth.js clears the cookie and answers as signed
+      // out, naming nobody, instead of re-issuing it. Reading it is not activity (no touch).
+      if (typeof token.sk !== "string") return null;
+      const checked = await (await getNeServer()).gateway.check(token.sk, { touch: false });
+      return "session" in checked ? token : null;
     },
     // What a page may know: names to show. The store key stays in the encrypted JWT.
     session({ session, token }) {

@@ -17,11 +17,14 @@ export interface SignedInPage {
 
 export async function requireSession(): Promise<SignedInPage> {
   const from = safeReturnPath((await headers()).get("x-backyard-path"));
+  // The store's check first, so an ended sign-in is told why (auth() would only say signed out:
+  // its jwt callback refuses an ended session too, lib/auth/config.ts).
+  const key = await currentSessionKey();
+  if (!key) redirect(`/login?from=${encodeURIComponent(from)}`);
+  const checked = await (await getNeServer()).gateway.check(key);
+  if ("ended" in checked) redirect(`/login?reason=${checked.ended === "idle" ? "idle" : "expired"}&from=${encodeURIComponent(from)}`);
   const session = await auth();
   if (!session) redirect(`/login?from=${encodeURIComponent(from)}`);
-  const key = await currentSessionKey();
-  const checked = key ? await (await getNeServer()).gateway.check(key) : ({ ended: "gone" } as const);
-  if ("ended" in checked) redirect(`/login?reason=${checked.ended === "idle" ? "idle" : "expired"}&from=${encodeURIComponent(from)}`);
   const limits = sessionLimits();
   return { profile: session.profile, timeouts: { idleMs: limits.idleMs, endsAt: checked.session.createdAt.getTime() + limits.absoluteMs } };
 }

@@ -1,15 +1,28 @@
 import "server-only";
 // Stored tokens never outlive their session: a replaced session's row goes when the new one is
-// made, and ended (idle, lifetime) or abandoned (never confirmed) ones are swept now and then.
+// made, and ended (idle, lifetime) or abandoned (never confirmed) ones are swept on a schedule
+// (every SESSION_PURGE_MINUTES, started once per process from instrumentation.ts) and at sign-in.
 import { AuthError } from "next-auth";
 import { getNeServer } from "@/lib/gateway/server";
 import { signIn } from "./config";
 import { sessionKeyOf } from "./session";
-import { sessionLimits } from "@/lib/gateway/session-policy";
+import { sessionLimits, sessionPurgeEveryMs } from "@/lib/gateway/session-policy";
 import { purgeExpiredPendingSignIns } from "./sign-in";
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-let lastSweep = 0;
+
+/** Per process, whichever of Next's bundles (instrumentation, routes) loaded this module. */
+const sweeps = ((globalThis as typeof globalThis & { __backyardSessionSweeps?: SweepState }).__backyardSessionSweeps ??= {
+  last: 0,
+  running: false,
+  timer: undefined,
+});
+
+interface SweepState {
+  last: number;
+  running: boolean;
+  timer: ReturnType<typeof setInterval> | undefined;
+}
 
 /**
  * Signs in with `credentials` (a uid/state pair, or a confirmed pending sign-in); a session the
@@ -29,13 +42,31 @@ export async function signInReplacing(request: Request, credentials: Record<stri
 
 /** Deletes ended sessions and expired pending sign-ins; at most once per SWEEP_EVERY_MS per process. */
 export async function purgeEndedSessionsNow(now = Date.now()): Promise<void> {
-  if (now - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now;
+  if (now - sweeps.last < SWEEP_EVERY_MS) return;
+  await sweep(now);
+}
+
+async function sweep(now: number): Promise<void> {
+  if (sweeps.running) return;
+  sweeps.running = true;
+  sweeps.last = now;
   try {
     const limits = sessionLimits();
     await purgeExpiredPendingSignIns(new Date(now));
     await (await getNeServer()).store.purgeEnded(new Date(now - limits.idleMs), new Date(now - limits.absoluteMs));
   } catch (err) {
     console.error(`[auth] sweep of ended sessions failed: ${err instanceof Error ? err.name : "error"}`);
+  } finally {
+    sweeps.running = false;
   }
+}
+
+/**
+ * Sweeps every `everyMs` (SESSION_PURGE_MINUTES) from now on, once per process however often it is
+ * called: ended sessions go even when nobody signs in. The timer keeps no process alive.
+ */
+export function startSessionSweeps(everyMs = sessionPurgeEveryMs()): void {
+  if (sweeps.timer) return;
+  sweeps.timer = setInterval(() => void sweep(Date.now()), everyMs);
+  sweeps.timer.unref();
 }

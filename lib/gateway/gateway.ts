@@ -32,10 +32,10 @@ export interface Gateway {
   /** Deletes the session's tokens (sign-out), after the calls already queued for it. */
   forget(sessionKey: string): Promise<void>;
   /**
-   * The stored session when it is live (records the activity of a page view), or null: an ended
-   * one (idle, lifetime) is deleted and said why.
+   * The stored session when it is live (records the activity of a page view or a route's call,
+   * unless `touch` is false), or why not: an ended one (idle, lifetime) is deleted and said why.
    */
-  check(sessionKey: string): Promise<SessionCheck>;
+  check(sessionKey: string, options?: { touch?: boolean }): Promise<SessionCheck>;
 }
 
 export type SessionCheck = { session: TokenSession } | { ended: "idle" | "absolute" | "gone" };
@@ -274,9 +274,9 @@ export function createGateway({
     forget(sessionKey) {
       return locks.run(sessionKey, () => forget(sessionKey));
     },
-    async check(sessionKey) {
+    async check(sessionKey, options) {
       const live = await liveSession(sessionKey);
-      if ("session" in live) await touch(live.session);
+      if ("session" in live && options?.touch !== false) await touch(live.session);
       return live;
     },
     async call(sessionKey, path, request, options) {

@@ -25,6 +25,14 @@ export function sessionLimits(env: Record<string, string | undefined> = process.
   };
 }
 
+/**
+ * How often each dashboard process deletes ended sessions and expired pending sign-ins, whether or
+ * not anyone signs in: SESSION_PURGE_MINUTES (default 10). Server side only.
+ */
+export function sessionPurgeEveryMs(env: Record<string, string | undefined> = process.env): number {
+  return positive(env.SESSION_PURGE_MINUTES, 10) * 60_000;
+}
+
 /** Why a session with these times has ended at `now`, or null while it lasts. */
 export function sessionEnded(times: { createdAt: Date; lastSeenAt: Date }, now: number, limits: SessionLimits): SessionEnd | null {
   if (now - times.createdAt.getTime() >= limits.absoluteMs) return "absolute";

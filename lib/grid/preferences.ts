@@ -66,6 +66,3 @@ export const savedViewListSchema = object({ views: array(savedViewSchema) });
 export const preferencesAnswerSchema = object({ preferences: nullable(gridPreferencesSchema) });
 /** What deleting a saved view answers. */
 export const deletedAnswerSchema = object({ deleted: boolean() });
-
-/** How many views one person may keep per grid. */
-export const MAX_VIEWS_PER_GRID = 100;

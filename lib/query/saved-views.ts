@@ -40,11 +40,32 @@ export function useSavedViews(grid: string, enabled = true) {
   });
 }
 
+/** Pages read at most for the list of every grid (the server's limits keep it far below). */
+const MAX_VIEW_PAGES = 100;
+
+/** Every page of GET /api/grid/views, joined: a grid that continues on the next page stays one. */
+export async function readAllViews(signal?: AbortSignal): Promise<GridViews[]> {
+  const grids: GridViews[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_VIEW_PAGES; page++) {
+    const url: string = cursor ? `/api/grid/views?cursor=${encodeURIComponent(cursor)}` : "/api/grid/views";
+    const answer = await gridStorageRequest(url, (m) => m.allViewsAnswerSchema, { signal });
+    for (const { grid, views } of answer.grids) {
+      const last = grids[grids.length - 1];
+      if (last?.grid === grid) last.views.push(...views);
+      else grids.push({ grid, views: [...views] });
+    }
+    cursor = answer.next ?? null;
+    if (!cursor) break;
+  }
+  return grids;
+}
+
 /** Every saved view of the person, grouped by grid (the settings page; `initial` from its server). */
 export function useAllSavedViews(initial: GridViews[]) {
   return useQuery<GridViews[], BffError>({
     queryKey: gridKeys.allViews(),
-    queryFn: async ({ signal }) => (await gridStorageRequest("/api/grid/views", (m) => m.allViewsAnswerSchema, { signal })).grids,
+    queryFn: ({ signal }) => readAllViews(signal),
     initialData: initial,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 // The order status board's numbers in one answer: GET /api/board?from=&to=[&shop=][&cancelled=1][&fresh=1]
 // (lib/board/server/board-route.ts; the contract is lib/board/contract.ts).
-import { sessionKeyOf } from "@/lib/auth/session";
+import { routeSession } from "@/lib/auth/route-session";
 import { boardCache, handleBoard } from "@/lib/board/server/board-route";
 import { getNeServer } from "@/lib/gateway/server";
 import { MINUTE_MS, getRateLimiter, rateLimits } from "@/lib/security/rate-limit";
@@ -12,10 +12,9 @@ export const dynamic = "force-dynamic";
 
 async function getRequest(request: Request): Promise<Response> {
   return handleBoard(request, {
-    sessionKey: () => sessionKeyOf(request),
-    companyOf: async (key) => {
-      const live = await (await getNeServer()).gateway.check(key);
-      return "session" in live ? live.session.companyNeId : null;
+    session: async () => {
+      const live = await routeSession(request);
+      return "response" in live ? live : { key: live.key, companyNeId: live.session.companyNeId };
     },
     call: async (key, path, neRequest, options) => (await getNeServer()).gateway.call(key, path, neRequest, options),
     rateLimit: async (key) => (await getRateLimiter()).hit(`api:${key}`, rateLimits().apiPerSession, MINUTE_MS),

@@ -76,7 +76,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   session.currentUploader.mockReset();
-  session.currentUploader.mockResolvedValue(me);
+  session.currentUploader.mockResolvedValue({ uploader: me });
   upstream.calls = [];
   upstream.uploadFails = null;
   upstream.queueFails = null;
@@ -149,7 +149,7 @@ describe("guards of /api/uploads", () => {
   });
 
   it("no session: 401 before a byte of the body is read", async () => {
-    session.currentUploader.mockResolvedValue(null);
+    session.currentUploader.mockImplementation(async () => ({ response: Response.json({ error: { code: "no-session", message: "sign in again", retryable: false, kind: "auth-expired" } }, { status: 401 }) }));
     for (const call of [
       (r: Request) => list.POST(r),
       (r: Request) => batch.PUT(r, ctx({ id: crypto.randomUUID(), index: "0" })),
@@ -267,7 +267,7 @@ describe("/api/uploads answers", () => {
 
   it("another company's upload is 404 everywhere", async () => {
     const id = await createdFile([stockCsv(["F-1"], 1)]);
-    session.currentUploader.mockResolvedValue({ owner: OTHER_COMPANY, sessionKey: "session-other" });
+    session.currentUploader.mockResolvedValue({ uploader: { owner: OTHER_COMPANY, sessionKey: "session-other" } });
     expect((await file.GET(request("GET", `/api/uploads/${id}`), ctx({ id }))).status).toBe(404);
     expect((await send.POST(request("POST", `/api/uploads/${id}/batches/0/send`, { body: {} }), ctx({ id, index: "0" }))).status).toBe(404);
     expect((await cancel.POST(request("POST", `/api/uploads/${id}/cancel`), ctx({ id }))).status).toBe(404);

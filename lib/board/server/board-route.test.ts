@@ -13,6 +13,7 @@ import { BOARD_CACHE_TTL_MS, parseBoardAnswer, type BoardAnswer } from "@/lib/bo
 import type { RunningSandbox } from "@/sandbox/server";
 import { admin, call, login, startTestSandbox } from "@/sandbox/test-support";
 import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
+import { noSession } from "@/lib/http/json-route";
 import { handleBoard, type BoardRouteDeps } from "./board-route";
 import type { BoardLimits, BoardNumbers } from "./compute";
 
@@ -61,10 +62,11 @@ async function newSession(loginCode = "manager@sandbox.test", companyNeId = "NE0
 
 function deps(sessionKey: string | null, cache = createSingleFlightCache<BoardNumbers>({ ttlMs: 30_000 }), limits?: BoardLimits): BoardRouteDeps {
   return {
-    sessionKey: async () => sessionKey,
-    companyOf: async (key) => {
-      const live = await gateway.check(key);
-      return "session" in live ? live.session.companyNeId : null;
+    // As the route's shared check (lib/auth/route-session.ts) answers: the gateway's check.
+    session: async () => {
+      if (!sessionKey) return { response: noSession() };
+      const live = await gateway.check(sessionKey);
+      return "session" in live ? { key: sessionKey, companyNeId: live.session.companyNeId } : { response: noSession() };
     },
     call: (key, path, request, options) => gateway.call(key, path, request, options),
     cache,

@@ -1,14 +1,14 @@
 import "server-only";
 // GET /api/board: the order status board's numbers in one answer (see ./compute.ts), for the
 // signed-in person's company. The checks and answers of the BFF proxy: this site's pages only
-// (403), a session (401, as the proxy), the rate limit (429), the query checked with zod (400),
+// (403), a live session (401, as the proxy: the shared route check with its idle timeout and lifetime), the rate limit (429), the query checked with zod (400),
 // upstream failures as `{error:{code,message,retryable,kind}}` with the proxy's statuses.
 // The numbers are shared per company through the cache (lib/http/single-flight-cache.ts): the computation runs
 // with the tokens of the session that started it, and no request's abort stops it.
 import { httpStatusForKind, isNeError, NeError, toPublicError } from "@/lib/ne/errors";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
-import { crossSiteRefusal, issuesMessage, json, noSession, problem, requestIssues, tooManyRequests } from "@/lib/http/json-route";
+import { crossSiteRefusal, issuesMessage, json, problem, requestIssues, tooManyRequests } from "@/lib/http/json-route";
 import { BOARD_CACHE_TTL_MS } from "@/lib/board/contract";
 import { createSingleFlightCache, type SingleFlightCache } from "@/lib/http/single-flight-cache";
 import { boardAnswer, computeBoard, type BoardLimits, type BoardNumbers } from "./compute";
@@ -16,11 +16,18 @@ import { boardQuerySchema, queryObject } from "./request";
 import { requestPriority } from "@/lib/bff/server/priority";
 import type { CallPriority } from "@/lib/bff/priority-header";
 
+/** A live session as the board needs it: the key it calls with, and its company. */
+export interface BoardSession {
+  key: string;
+  companyNeId: string;
+}
+
 export interface BoardRouteDeps {
-  /** The token-store key of the request's session, or null when signed out. */
-  sessionKey(): Promise<string | null>;
-  /** The company of a live session, or null when it ended. */
-  companyOf(sessionKey: string): Promise<string | null>;
+  /**
+   * The request's live session, or the 401 to answer (signed out, or the idle timeout or the
+   * lifetime ended: lib/auth/route-session.ts).
+   */
+  session(): Promise<BoardSession | { response: Response }>;
   /** One upstream call; `priority` is the page's word (its timer's refresh is background work). */
   call(sessionKey: string, path: string, request: NeRequest, options?: NeCallOptions & { priority?: CallPriority }): Promise<NeCallResult>;
   rateLimit?(sessionKey: string): Promise<RateLimitVerdict>;
@@ -50,8 +57,15 @@ export async function handleBoard(request: Request, deps: BoardRouteDeps): Promi
   const refused = crossSiteRefusal(request, { mutation: false, kind: "invalid-request" });
   if (refused) return refused;
 
-  const sessionKey = await deps.sessionKey();
-  if (!sessionKey) return noSession();
+  let live: BoardSession | { response: Response };
+  try {
+    live = await deps.session();
+  } catch (err) {
+    return errorResponse(err, "board");
+  }
+  if ("response" in live) return live.response;
+  const sessionKey = live.key;
+  const company = live.companyNeId;
   const verdict = await deps.rateLimit?.(sessionKey);
   if (verdict && !verdict.ok) return tooManyRequests(verdict.retryAfterS);
 
@@ -63,14 +77,6 @@ export async function handleBoard(request: Request, deps: BoardRouteDeps): Promi
   const query = parsed.data;
   const priority = requestPriority(request.headers);
   if (!priority) return problem(400, "invalid-request", "x-backyard-priority is interactive or background");
-
-  let company: string | null;
-  try {
-    company = await deps.companyOf(sessionKey);
-  } catch (err) {
-    return errorResponse(err, "board");
-  }
-  if (!company) return noSession();
 
   const params = { from: query.from, to: query.to, shops: query.shops };
   const key = boardKey(company, params);

@@ -1,14 +1,16 @@
 import "server-only";
 // Per-person grid storage: column preferences and saved views, always scoped to the signed-in
 // person's company and pic (read from the token store row of the session, never from the request).
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { currentSessionKey } from "@/lib/auth/session";
 import type { TokenSession } from "@/lib/gateway/token-store";
 import { getDatabase } from "@/lib/db";
 import { gridPreferences, savedViews } from "@/lib/db/schema";
 import { getNeServer } from "@/lib/gateway/server";
+import { GRID_IDS } from "../grids";
+import type { ViewLimits } from "./view-limits";
+import { viewSize } from "./view-limits";
 import {
-  MAX_VIEWS_PER_GRID,
   gridPreferencesSchema,
   savedViewStateSchema,
   type GridPreferences,
@@ -69,6 +71,8 @@ function toView(row: typeof savedViews.$inferSelect): SavedView | null {
 }
 
 const ownedViews = (owner: GridOwner) => [eq(savedViews.companyNeId, owner.companyNeId), eq(savedViews.picNeId, owner.picNeId)];
+/** Only the registry's grids: rows kept under another id (before ids were checked) are never answered. */
+const knownViewGrids = () => inArray(savedViews.grid, [...GRID_IDS]);
 const viewsOf = (owner: GridOwner, grid: string) => [...ownedViews(owner), eq(savedViews.grid, grid)];
 
 export async function listViews(owner: GridOwner, grid: string): Promise<SavedView[]> {
@@ -77,7 +81,7 @@ export async function listViews(owner: GridOwner, grid: string): Promise<SavedVi
   return rows.flatMap((r) => toView(r) ?? []);
 }
 
-export type ViewWriteResult = { ok: true; view: SavedView } | { ok: false; reason: "duplicate-name" | "too-many" | "not-found" };
+export type ViewWriteResult = { ok: true; view: SavedView } | { ok: false; reason: "duplicate-name" | "too-many" | "too-large" | "storage-full" | "not-found" };
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
@@ -94,16 +98,44 @@ async function writeView(write: () => Promise<(typeof savedViews.$inferSelect)[]
     const view = row ? toView(row) : null;
     return view ? { ok: true, view } : { ok: false, reason: "not-found" };
   } catch (err) {
+    if (err instanceof ViewRefused) return { ok: false, reason: err.reason };
     if (isUniqueViolation(err)) return { ok: false, reason: "duplicate-name" };
     throw err;
   }
 }
 
-export async function createView(owner: GridOwner, grid: string, name: string, state: SavedViewState): Promise<ViewWriteResult> {
+/**
+ * Saves a view within the person's limits: `limits.perGrid` views of the grid, `limits.viewBytes`
+ * for this one, `limits.totalBytes` for all of theirs (the stored ones measured as the database
+ * writes their JSON). One person's saves go one at a time (a transaction-scoped advisory lock), so
+ * two at once cannot both pass the checks.
+ */
+export async function createView(owner: GridOwner, grid: string, name: string, state: SavedViewState, limits: ViewLimits): Promise<ViewWriteResult> {
+  const size = viewSize(name, state);
+  if (size > limits.viewBytes) return { ok: false, reason: "too-large" };
   const { db } = await getDatabase();
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(savedViews).where(and(...viewsOf(owner, grid)));
-  if (n >= MAX_VIEWS_PER_GRID) return { ok: false, reason: "too-many" };
-  return writeView(() => db.insert(savedViews).values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, name, state }).returning());
+  return writeView(async () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`grid-views:${owner.companyNeId}:${owner.picNeId}`}, 0))`);
+      const [held = { views: 0, bytes: 0 }] = await tx
+        .select({
+          views: sql<number>`count(*) FILTER (WHERE ${savedViews.grid} = ${grid})`.mapWith(Number),
+          bytes: sql<number>`coalesce(sum(octet_length(${savedViews.name}) + octet_length(${savedViews.state}::text)), 0)`.mapWith(Number),
+        })
+        .from(savedViews)
+        .where(and(...ownedViews(owner)));
+      if (held.views >= limits.perGrid) throw new ViewRefused("too-many");
+      if (held.bytes + size > limits.totalBytes) throw new ViewRefused("storage-full");
+      return tx.insert(savedViews).values({ companyNeId: owner.companyNeId, picNeId: owner.picNeId, grid, name, state }).returning();
+    }),
+  );
+}
+
+/** A save refused by the limits, thrown out of its transaction. */
+class ViewRefused extends Error {
+  constructor(readonly reason: "too-many" | "storage-full") {
+    super(reason);
+  }
 }
 
 export async function renameView(owner: GridOwner, grid: string, id: string, name: string): Promise<ViewWriteResult> {
@@ -136,7 +168,7 @@ export async function customizedGrids(owner: GridOwner): Promise<string[]> {
   const rows = await db
     .select({ grid: gridPreferences.grid, state: gridPreferences.state })
     .from(gridPreferences)
-    .where(and(...ownedPreferences(owner)));
+    .where(and(...ownedPreferences(owner), inArray(gridPreferences.grid, [...GRID_IDS])));
   return rows.filter((r) => gridPreferencesSchema.safeParse(r.state).success).map((r) => r.grid);
 }
 
@@ -145,14 +177,7 @@ export interface GridViews {
   views: SavedView[];
 }
 
-/** Every saved view of a person, grouped by grid (grids by id, views by name). */
-export async function listAllViews(owner: GridOwner): Promise<GridViews[]> {
-  const { db } = await getDatabase();
-  const rows = await db
-    .select()
-    .from(savedViews)
-    .where(and(...ownedViews(owner)))
-    .orderBy(asc(savedViews.grid), asc(savedViews.name));
+function grouped(rows: readonly (typeof savedViews.$inferSelect)[]): GridViews[] {
   const groups = new Map<string, SavedView[]>();
   for (const row of rows) {
     const view = toView(row);
@@ -162,4 +187,35 @@ export async function listAllViews(owner: GridOwner): Promise<GridViews[]> {
     groups.set(row.grid, list);
   }
   return [...groups].map(([grid, views]) => ({ grid, views }));
+}
+
+/** Every saved view of a person, grouped by grid (grids by id, views by name): bounded by ViewLimits. */
+export async function listAllViews(owner: GridOwner): Promise<GridViews[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select()
+    .from(savedViews)
+    .where(and(...ownedViews(owner), knownViewGrids()))
+    .orderBy(asc(savedViews.grid), asc(savedViews.name));
+  return grouped(rows);
+}
+
+/** Where a page of views ends: the last view's grid and name (the order of the list). */
+export type ViewsCursor = readonly [grid: string, name: string];
+
+/**
+ * One page of a person's views in the order of listAllViews: at most `limit` views after `after`,
+ * grouped by grid (a grid may continue on the next page), and where the next page starts (null: the last).
+ */
+export async function listViewsPage(owner: GridOwner, after: ViewsCursor | null, limit: number): Promise<{ grids: GridViews[]; next: ViewsCursor | null }> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select()
+    .from(savedViews)
+    .where(and(...ownedViews(owner), knownViewGrids(), after ? sql`(${savedViews.grid}, ${savedViews.name}) > (${after[0]}, ${after[1]})` : undefined))
+    .orderBy(asc(savedViews.grid), asc(savedViews.name))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { grids: grouped(page), next: rows.length > limit && last ? [last.grid, last.name] : null };
 }

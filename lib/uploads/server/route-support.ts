@@ -1,10 +1,10 @@
 import "server-only";
 // The checks every app/api/uploads handler starts with, in this order: this site's Origin on a
-// change (403), then the session (401, before a byte of the body is read), then the path's
-// parameters (404), then the body with its own limit (the handlers call readJsonBody). Answers and
+// change (403), then the session with its idle timeout and lifetime (401, before a byte of the
+// body is read), then the path's parameters (404), then the body with its own limit (the handlers call readJsonBody). Answers and
 // errors go through lib/http/json-route.ts, so the shape is the BFF's `{error:{code,message,retryable,kind}}`.
 import { z } from "zod";
-import { crossSiteRefusal, noSession, problem } from "@/lib/http/json-route";
+import { crossSiteRefusal, problem } from "@/lib/http/json-route";
 import { MAX_BATCHES } from "../contract";
 import type { JournalFailure } from "./journal";
 import type { Uploader } from "./send";
@@ -28,9 +28,7 @@ export const batchParamsSchema = z.object({
 export async function guardUpload(request: Request, mutation: boolean): Promise<{ uploader: Uploader } | { response: Response }> {
   const refused = crossSiteRefusal(request, { mutation });
   if (refused) return { response: refused };
-  const uploader = await currentUploader();
-  if (!uploader) return { response: noSession() };
-  return { uploader };
+  return currentUploader(request);
 }
 
 /** The route's parameters, or 404: a malformed id or index names nothing that exists. */

@@ -1,19 +1,15 @@
 import "server-only";
 // Who the current request uploads as: the session's stored token row gives the company and the
-// person (never the request), the session JWT's profile gives the name shown in the journal, and
-// the session key is what the gateway sends the upstream calls with.
-import { auth } from "@/lib/auth/config";
-import { currentSessionKey } from "@/lib/auth/session";
+// person (never the request), the session cookie gives the name shown in the journal, and the
+// session key is what the gateway sends the upstream calls with. The session is checked as on
+// every route that reads it (lib/auth/route-session.ts: idle timeout and lifetime).
+import { routeSession } from "@/lib/auth/route-session";
 import { gridOwnerOf } from "@/lib/grid/server/store";
-import { getNeServer } from "@/lib/gateway/server";
 import type { Uploader } from "./send";
 
-/** The signed-in uploader, or null when the session or its stored tokens are gone. */
-export async function currentUploader(): Promise<Uploader | null> {
-  const sessionKey = await currentSessionKey();
-  if (!sessionKey) return null;
-  const stored = await (await getNeServer()).store.get(sessionKey);
-  if (!stored) return null;
-  const session = await auth();
-  return { owner: { ...gridOwnerOf(stored), personName: session?.profile.personName ?? "" }, sessionKey };
+/** The signed-in uploader, or the 401 to answer when the session is gone or has ended. */
+export async function currentUploader(request: Request): Promise<{ uploader: Uploader } | { response: Response }> {
+  const live = await routeSession(request);
+  if ("response" in live) return live;
+  return { uploader: { owner: { ...gridOwnerOf(live.session), personName: live.personName }, sessionKey: live.key } };
 }

@@ -1,13 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { noSession } from "@/lib/http/json-route";
 
 const owner = { companyNeId: "1", picNeId: "7" };
 const store = vi.hoisted(() => ({
-  currentGridOwner: vi.fn(),
+  gridOwnerOf: (s: { companyNeId: string; picNeId: string | null; uid: string }) => ({ companyNeId: s.companyNeId, picNeId: s.picNeId ?? `uid:${s.uid}` }),
   deletePreferences: vi.fn(),
   readPreferences: vi.fn(),
   writePreferences: vi.fn(),
 }));
 vi.mock("@/lib/grid/server/store", () => store);
+// The session check every route shares (lib/auth/route-session.ts), as it answers.
+const live = vi.hoisted(() => ({ routeSession: vi.fn() }));
+vi.mock("@/lib/auth/route-session", () => live);
+const signedIn = { key: "k-7", session: { companyNeId: "1", picNeId: "7", uid: "u-7" }, personName: "P" };
 
 const { DELETE } = await import("./route");
 
@@ -25,7 +30,7 @@ async function errorOf(response: Response) {
 describe("DELETE /api/grid/preferences/[grid]", () => {
   beforeEach(() => {
     vi.clearAllMocks();
-    store.currentGridOwner.mockResolvedValue(owner);
+    live.routeSession.mockResolvedValue(signedIn);
     store.deletePreferences.mockResolvedValue(true);
   });
 
@@ -54,17 +59,20 @@ describe("DELETE /api/grid/preferences/[grid]", () => {
   });
 
   it("wants a session", async () => {
-    store.currentGridOwner.mockResolvedValue(null);
+    live.routeSession.mockImplementation(async () => ({ response: noSession() }));
     const response = await DELETE(...remove("orders"));
     expect(response.status).toBe(401);
     expect(await errorOf(response)).toMatchObject({ code: "no-session", kind: "auth-expired" });
     expect(store.deletePreferences).not.toHaveBeenCalled();
   });
 
-  it("answers 404 for a grid id that is not one", async () => {
-    const response = await DELETE(...remove("NOT-A-GRID"));
-    expect(response.status).toBe(404);
-    expect(await errorOf(response)).toMatchObject({ code: "unknown-grid" });
+  it("answers 404 for a grid id that is not one of the registry's grids, before the session", async () => {
+    for (const grid of ["NOT-A-GRID", "not-a-real-grid", "orders2"]) {
+      const response = await DELETE(...remove(grid));
+      expect(response.status, grid).toBe(404);
+      expect(await errorOf(response)).toMatchObject({ code: "unknown-grid" });
+    }
     expect(store.deletePreferences).not.toHaveBeenCalled();
+    expect(live.routeSession).not.toHaveBeenCalled();
   });
 });

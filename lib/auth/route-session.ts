@@ -1,0 +1,39 @@
+import "server-only";
+// The one session check of the route handlers that read the session (grid storage, uploads, the
+// board): the session cookie's store key, then the gateway's check of the idle timeout and the
+// absolute lifetime, as lib/auth/require-session.ts does for pages and the BFF's calls do in the
+// gateway. A live session's call counts as activity; an ended one is deleted and answered 401 with
+// why (`reason`: idle or expired, the words of /login?reason=), so no route answers for a sign-in
+// the BFF already refuses.
+import type { SessionCheck } from "@/lib/gateway/gateway";
+import { getNeServer } from "@/lib/gateway/server";
+import type { TokenSession } from "@/lib/gateway/token-store";
+import type { HeaderReader } from "@/lib/http/api-request";
+import { noSession, problem } from "@/lib/http/json-route";
+import { cookieSessionOf } from "./session";
+
+export interface RouteSession {
+  /** The token store's key (what the gateway calls with). */
+  key: string;
+  /** The stored session: company, person, sign-in time. */
+  session: TokenSession;
+  /** The person's name from the session cookie (the upload journal shows it). */
+  personName: string;
+}
+
+/** The 401 of an ended sign-in: `session-idle` or `session-absolute`, as the BFF answers them. */
+export function endedSessionResponse(ended: Extract<SessionCheck, { ended: unknown }>["ended"]): Response {
+  if (ended === "gone") return noSession();
+  const reason = ended === "idle" ? "idle" : "expired";
+  const message = ended === "idle" ? "the session was idle too long: sign in again" : "the session reached its lifetime: sign in again";
+  return problem(401, `session-${ended}`, message, { extra: { reason } });
+}
+
+/** The request's live session, or the 401 to answer (signed out, or the sign-in ended). */
+export async function routeSession(request: { headers: HeaderReader }): Promise<RouteSession | { response: Response }> {
+  const cookie = await cookieSessionOf(request);
+  if (!cookie) return { response: noSession() };
+  const checked = await (await getNeServer()).gateway.check(cookie.key);
+  if ("ended" in checked) return { response: endedSessionResponse(checked.ended) };
+  return { key: cookie.key, session: checked.session, personName: cookie.personName };
+}
