@@ -9,13 +9,16 @@
 // work; on a small machine that CPU is taken from everything else (bench/bff-overhead.ts measures
 // it against a do-nothing Next.js rewrite). The handler is the one Next built and would call for
 // that URL (pages/api/ne/[...path].ts, found through the build's pages manifest), given the same
-// `path` segments Next would give it; `next dev` keeps serving it through Next's router.
+// `path` segments Next would give it; `next dev` keeps serving it through Next's router. It also
+// writes the socket's address into X-Forwarded-For unless the trusted proxy sent the request
+// (setClientAddress below).
 //
 //   PORT               the port (default 3000), on every interface as `next start` listens
 //   NEXT_DIST_DIR      the build folder (default .next), as in next.config.ts
 //
 // A standalone build (the Docker image) has no next.config.ts: the configuration is read from the
 // build's required-server-files.json, as Next's own standalone server.js reads it.
+import { timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -75,6 +78,23 @@ async function loadBffHandler() {
   return mod.default;
 }
 
+/**
+ * The client's address, where the app reads it (lib/http/public-origin.ts clientAddress, the
+ * sign-in limit's key): a request that did not come through the trusted proxy (its
+ * `x-backyard-proxy` header is TRUSTED_PROXY_SECRET) has its X-Forwarded-For replaced by the
+ * socket's address, so that no client names its own address and passes for many. Next fills the
+ * header with the socket's address only when it is absent (a bare `next start` believes what a
+ * client wrote) and route handlers never see the socket. When this server goes (issue 32),
+ * whatever serves the app must do the same, or stand behind the proxy.
+ */
+export function setClientAddress(req, proxySecret = process.env.TRUSTED_PROXY_SECRET) {
+  const sent = Buffer.from(String(req.headers["x-backyard-proxy"] ?? ""));
+  const secret = Buffer.from(proxySecret ?? "");
+  if (secret.length > 0 && sent.length === secret.length && timingSafeEqual(sent, secret)) return;
+  if (req.socket.remoteAddress) req.headers["x-forwarded-for"] = req.socket.remoteAddress;
+  else delete req.headers["x-forwarded-for"];
+}
+
 function failed(res, err) {
   console.error(`[serve] ${BFF_PAGE} failed:`, err);
   if (res.headersSent) {
@@ -94,10 +114,9 @@ async function main() {
   const bff = await loadBffHandler();
 
   const server = createServer((req, res) => {
+    setClientAddress(req);
     const segments = req.url ? bffSegments(req.url) : undefined;
     if (segments) {
-      // What Next's router gives every route: the client's address when no proxy named one.
-      if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) req.headers["x-forwarded-for"] = req.socket.remoteAddress;
       req.query = { path: segments };
       bff(req, res).catch((err) => failed(res, err));
       return;

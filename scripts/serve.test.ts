@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/ne/registry";
-import { bffSegments } from "./serve.mjs";
+import { bffSegments, setClientAddress } from "./serve.mjs";
 
 const require = createRequire(import.meta.url);
 const { getRouteRegex } = require("next/dist/shared/lib/router/utils/route-regex") as {
@@ -68,5 +68,37 @@ describe("the BFF fast path", () => {
     ]) {
       expect(bffSegments(url), url).toBeUndefined();
     }
+  });
+});
+
+describe("the client's address", () => {
+  const request = (headers: Record<string, string>, remoteAddress: string | null = "::ffff:203.0.113.9") => ({
+    headers: { ...headers } as Record<string, string | undefined>,
+    socket: { remoteAddress: remoteAddress ?? undefined },
+  });
+
+  it("is the socket's unless the trusted proxy sent the request", () => {
+    const forged = request({ "x-forwarded-for": "198.51.100.1" });
+    setClientAddress(forged, "proxy-secret-0123456789");
+    expect(forged.headers["x-forwarded-for"]).toBe("::ffff:203.0.113.9");
+    const wrongSecret = request({ "x-forwarded-for": "198.51.100.1", "x-backyard-proxy": "proxy-secret-01234567890" });
+    setClientAddress(wrongSecret, "proxy-secret-0123456789");
+    expect(wrongSecret.headers["x-forwarded-for"]).toBe("::ffff:203.0.113.9");
+    const none = request({});
+    setClientAddress(none, undefined);
+    expect(none.headers["x-forwarded-for"]).toBe("::ffff:203.0.113.9");
+    const noSocketAddress = request({ "x-forwarded-for": "198.51.100.1" }, null);
+    setClientAddress(noSocketAddress, undefined);
+    expect(noSocketAddress.headers["x-forwarded-for"]).toBeUndefined();
+  });
+
+  it("is left as the trusted proxy wrote it", () => {
+    const proxied = request({ "x-forwarded-for": "198.51.100.1, 192.0.2.7", "x-backyard-proxy": "proxy-secret-0123456789" });
+    setClientAddress(proxied, "proxy-secret-0123456789");
+    expect(proxied.headers["x-forwarded-for"]).toBe("198.51.100.1, 192.0.2.7");
+    // No secret configured: no request is the proxy's, whatever it sends.
+    const unconfigured = request({ "x-forwarded-for": "198.51.100.1", "x-backyard-proxy": "" });
+    setClientAddress(unconfigured, "");
+    expect(unconfigured.headers["x-forwarded-for"]).toBe("::ffff:203.0.113.9");
   });
 });

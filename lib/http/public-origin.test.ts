@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress, publicOrigin } from "./public-origin";
+import { addressKey, clientAddress, publicOrigin } from "./public-origin";
 
 const saved = { AUTH_URL: process.env.AUTH_URL, TRUSTED_PROXY_SECRET: process.env.TRUSTED_PROXY_SECRET };
 afterEach(() => {
@@ -32,5 +32,28 @@ describe("publicOrigin", () => {
   it("is AUTH_URL whenever it is set", () => {
     process.env.AUTH_URL = "https://backyard.example.com/";
     expect(publicOrigin(request(forged))).toBe("https://backyard.example.com");
+  });
+});
+
+describe("clientAddress", () => {
+  it("is the proxy's last entry behind the trusted proxy, the one entry the server wrote otherwise", () => {
+    process.env.TRUSTED_PROXY_SECRET = "proxy-secret-0123456789";
+    expect(clientAddress(request({ "x-backyard-proxy": "proxy-secret-0123456789", "x-forwarded-for": "203.0.113.9, ::ffff:192.0.2.7" }))).toBe("192.0.2.7");
+    // scripts/serve.mjs replaced the client's header with the socket's address.
+    expect(clientAddress(request({ "x-forwarded-for": "::ffff:127.0.0.5" }))).toBe("127.0.0.5");
+    expect(clientAddress(request({}))).toBe("unknown");
+  });
+
+  it("counts an IPv6 address by its /64", () => {
+    expect(addressKey("2001:db8:0:1:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:1::/64");
+    expect(addressKey("2001:DB8:0:1::9")).toBe("2001:db8:0:1::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("2001:db8:0:1::")).toBe("2001:db8:0:1::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(addressKey("::ffff:198.51.100.4")).toBe("198.51.100.4");
+    expect(addressKey("198.51.100.4")).toBe("198.51.100.4");
+    expect(addressKey("not an address")).toBe("not an address");
   });
 });

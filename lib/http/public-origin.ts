@@ -5,6 +5,7 @@ import "server-only";
 // instrumentation.ts). Without it the origin is the request's own Host over http. X-Forwarded-Host,
 // -Proto and -For are believed only from the configured proxy: a request that carries
 // `x-backyard-proxy: <TRUSTED_PROXY_SECRET>`, a header the proxy sets and a browser cannot.
+import { isIP } from "node:net";
 import { sameSecret } from "@/lib/security/same-secret";
 import type { RequestHead } from "./api-request";
 
@@ -35,13 +36,34 @@ export function httpsOrigin(request?: RequestHead): boolean {
 }
 
 /**
- * The address a request came from, for rate limits. Next fills X-Forwarded-For with the socket's
- * address only when the request has none, so a client may write its own: only the configured
- * proxy's last hop is believed; otherwise the header's first entry is used as a key (a client
- * that varies it meets the global limit instead: lib/security/rate-limit.ts).
+ * The address a request came from, as a rate limit's key. Behind the configured proxy, the last
+ * X-Forwarded-For entry: the address the proxy saw (nginx's `$proxy_add_x_forwarded_for` appends
+ * it; entries before it are the client's own words). Otherwise the header's entry is the socket's
+ * address: the production server (scripts/serve.mjs) writes it there in place of whatever the
+ * client sent. Under a bare `next start` or `next dev` it is the client's own header when it sent
+ * one (Next fills it with the socket's address only when absent), and route handlers cannot see
+ * the socket: run those behind the proxy or serve.mjs where limits matter.
+ *
+ * An IPv6 address counts by its /64 (one subscriber's network: a client holding one can take a
+ * new address per request); an IPv4-mapped IPv6 address as its IPv4 address.
  */
 export function clientAddress(request: Pick<RequestHead, "headers">): string {
   const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (entries.length === 0) return "unknown";
-  return (fromTrustedProxy(request) ? entries[entries.length - 1] : entries[0])!.slice(0, 64);
+  return addressKey((fromTrustedProxy(request) ? entries[entries.length - 1] : entries[0])!.slice(0, 64));
+}
+
+/** `address` as a rate-limit key: IPv4 as it is, IPv6 as its /64 prefix (`2001:db8:0:1::/64`). */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  // Node has no IPv6 prefix function (net.BlockList only tests membership): the four leading
+  // groups of the expanded form, by hand. `::` stands for the zero groups it elides (a trailing
+  // dotted IPv4 part is the last 32 bits: never among the four).
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined || tail === "" ? [] : tail.split(":");
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
 }

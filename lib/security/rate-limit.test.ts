@@ -66,3 +66,34 @@ describe("rate limiter on PostgreSQL (several instances)", () => {
     expect((await two.hit(key, 1, 60_000)).ok).toBe(true);
   });
 });
+
+describe("rate limiter in memory, bounded", () => {
+  let database: AppDatabase;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+  });
+  afterAll(() => database.close());
+
+  it("keeps at most maxEntries counters, dropping the one hit longest ago", async () => {
+    const now = Date.UTC(2026, 10, 23, 9, 0, 10);
+    const limiter = createRateLimiter(database, () => now, { maxEntries: 100 });
+    expect((await limiter.hit("busy", 2, 60_000)).ok).toBe(true);
+    for (let i = 0; i < 20_000; i++) {
+      await limiter.hit(`sign-in:203.0.${i >> 8}.${i & 255}`, 20, 60_000);
+      if (i % 50 === 0) await limiter.hit("busy", 1_000_000, 60_000); // hit often: stays
+    }
+    expect(limiter.size?.()).toBe(100);
+    // "busy" kept its count (2 + 400 hits so far): over a limit of 2.
+    expect((await limiter.hit("busy", 2, 60_000)).ok).toBe(false);
+  });
+
+  it("drops the counters of ended windows", async () => {
+    let now = Date.UTC(2026, 10, 23, 9, 0, 10);
+    const limiter = createRateLimiter(database, () => now);
+    for (let i = 0; i < 500; i++) await limiter.hit(`sign-in:198.51.${i >> 8}.${i & 255}`, 20, 60_000);
+    expect(limiter.size?.()).toBe(500);
+    now += 2 * 60_000;
+    await limiter.hit("later", 20, 60_000);
+    expect(limiter.size?.()).toBe(1);
+  });
+});

@@ -20,9 +20,11 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitVerdict>;
 }
 
-/** Counters older than this are deleted now and then. */
+/** PostgreSQL's counters older than this are deleted now and then. */
 const KEEP_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** The in-memory counters of ended windows are dropped this often. */
+const MEMORY_SWEEP_EVERY_MS = 60 * 1000;
 
 const counterKey = (key: string) => createHash("sha256").update(key).digest("base64url");
 
@@ -31,9 +33,24 @@ function windowOf(now: number, windowMs: number) {
   return { start, retryAfterS: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
 }
 
-export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, now: () => number = Date.now): RateLimiter {
+/**
+ * The most counters the in-memory limiter keeps: one per address that called the sign-in
+ * callback and one per session that called the BFF in the last window. Past it the counter hit
+ * longest ago goes (its key starts again from zero), so no flood of keys grows the process.
+ */
+export const MEMORY_MAX_ENTRIES = 10_000;
+
+export function createRateLimiter(
+  database: Pick<AppDatabase, "db" | "kind">,
+  now: () => number = Date.now,
+  { maxEntries = MEMORY_MAX_ENTRIES }: { maxEntries?: number } = {},
+): RateLimiter & { size?: () => number } {
   if (database.kind === "pglite") {
-    const counts = new Map<string, { start: number; count: number }>();
+    // A Map in the order the keys were last hit (a hit moves its key to the end), capped at
+    // maxEntries by dropping from the front, and swept from the front of counters whose window
+    // has ended. This is all of an LRU this needs; lru-cache is not among the dependencies (only
+    // an old copy under a dev tool) and a dependency for these lines is more to keep than they are.
+    const counts = new Map<string, { start: number; end: number; count: number }>();
     let swept = now();
     return {
       async hit(name, limit, windowMs) {
@@ -41,15 +58,22 @@ export function createRateLimiter(database: Pick<AppDatabase, "db" | "kind">, no
         // from): no hash on the BFF's hot path.
         const t = now();
         const { start, retryAfterS } = windowOf(t, windowMs);
-        if (t - swept > SWEEP_EVERY_MS) {
+        if (t - swept > MEMORY_SWEEP_EVERY_MS) {
           swept = t;
-          for (const [k, v] of counts) if (v.start < t - KEEP_MS) counts.delete(k);
+          for (const [k, v] of counts) {
+            if (v.end > t) break; // hit later than this one: in a window still open (windows of one length)
+            counts.delete(k);
+          }
         }
         let entry = counts.get(name);
-        if (!entry || entry.start !== start) counts.set(name, (entry = { start, count: 0 }));
+        if (entry) counts.delete(name);
+        if (!entry || entry.start !== start) entry = { start, end: start + windowMs, count: 0 };
+        counts.set(name, entry);
+        if (counts.size > maxEntries) counts.delete(counts.keys().next().value!);
         entry.count++;
         return { ok: entry.count <= limit, retryAfterS };
       },
+      size: () => counts.size,
     };
   }
   const { db } = database;

@@ -41,14 +41,16 @@ async function getRequest(request: NextRequest) {
     return answer(NextResponse.redirect(url, 303));
   };
 
-  // Every callback may cost an /api_neauth call: limited per address (and in all), before anything else.
-  const limited = await signInRateLimit(clientAddress(request));
-  if (limited) return limited;
-
+  // A callback without a pair costs nothing: refused before any limit counts it.
   const params = request.nextUrl.searchParams;
   const uid = params.get("uid");
   const state = params.get("state");
   if (!uid || !state || uid.length > 512 || state.length > 512) return fail("missing_callback");
+
+  // Every other callback may cost an /api_neauth call: limited per address, then in all (one
+  // address's refused callbacks never count in the total: lib/security/sign-in-limit.ts).
+  const limited = await signInRateLimit(clientAddress(request));
+  if (limited) return limited;
   void purgeEndedSessionsNow();
 
   const cookie = { httpOnly: true, sameSite: "lax" as const, path: "/auth", secure: httpsOrigin(request) };
