@@ -43,9 +43,10 @@ export function makeBatches(read: CsvRead, exclude: ReadonlySet<number> = new Se
  * The server's re-check of one stored batch (UTF-8 text): the header and row rules of
  * checkUpload without look-ups (row and cell limits included), and at most BATCH_ROWS rows. Line
  * numbers are those of the batch text (its header = line 1), not of the original file. A text
- * that cannot be read at all gives one problem with the refusal's code.
+ * that cannot be read at all gives one problem with the refusal's code. `maxErrors`: the rows
+ * after the one that brings the errors to this many are not checked.
  */
-export function checkBatchText(kind: UploadKind, text: string): { rows: number; problems: CsvProblem[] } {
+export function checkBatchText(kind: UploadKind, text: string, maxErrors?: number): { rows: number; problems: CsvProblem[] } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parsed = parseRecords(body, 0x2c);
   if (!parsed.ok) {
@@ -53,7 +54,7 @@ export function checkBatchText(kind: UploadKind, text: string): { rows: number; 
     return { rows: 0, problems: [{ line: refusal.line ?? 1, column: null, value: null, code: refusal.code, reason: refusal.reason, severity: "error" }] };
   }
   const { header, records, starts, ends } = parsed.parsed;
-  const problems = checkRecords(kind, header, records, undefined, (i) => utf8Length(body, starts[i], ends[i])).problems;
+  const problems = checkRecords(kind, header, records, undefined, (i) => utf8Length(body, starts[i], ends[i]), maxErrors).problems;
   const over = records[BATCH_ROWS];
   if (over) {
     problems.unshift({

@@ -23,7 +23,10 @@ const OPERATIONS = ["kasan_su", "gensan_su", "kyoten_syohin_himoduke", "kyoten_s
 type Operation = (typeof OPERATIONS)[number];
 
 class Collector {
+  /** Stop adding rows' problems once this many errors are found (the server needs no more). */
+  constructor(private readonly maxErrors = Infinity) {}
   readonly problems: CsvProblem[] = [];
+  private errors = 0;
   readonly errorLines: number[] = [];
   readonly warningLines: number[] = [];
   fileRefused = false;
@@ -38,8 +41,15 @@ class Collector {
       this.fileRefused = true;
       return;
     }
-    if (severity === "error") this.rowError = true;
-    else this.rowWarning = true;
+    if (severity === "error") {
+      this.rowError = true;
+      this.errors++;
+    } else this.rowWarning = true;
+  }
+
+  /** Whether maxErrors errors are found: the rows after this one are not checked. */
+  get full(): boolean {
+    return this.errors >= this.maxErrors;
   }
 
   fault(line: number, column: string | null, value: string | null, f: CellFault): void {
@@ -196,7 +206,7 @@ function warehouseRows(t: Table, records: readonly CsvRecord[], lookups: UploadL
   const scratch: StockState = { quantity: 0, allocated: 0, linked: true, goodsExists: true };
   let byCode: ReadonlyMap<string, number> | undefined;
   let byCodeOf = "";
-  for (let i = 0; i < records.length; i++) {
+  for (let i = 0; i < records.length && !out.full; i++) {
     const r = records[i] as CsvRecord;
     out.startRow(r.line);
     if (!checkShape(t, r, out, rowBytes ? rowBytes(i) : 0)) {
@@ -390,7 +400,7 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
     const c = t.columns[index];
     if (c && name !== "syohin_code") checked.push({ index, column: c });
   }
-  for (let i = 0; i < records.length; i++) {
+  for (let i = 0; i < records.length && !out.full; i++) {
     const r = records[i] as CsvRecord;
     out.startRow(r.line);
     if (!checkShape(t, r, out, rowBytes ? rowBytes(i) : 0) || codeAt === undefined) {
@@ -449,9 +459,11 @@ function goodsRows(t: Table, records: readonly CsvRecord[], lookups: UploadLooku
 /**
  * The checks of a header and its records. `rowBytes` gives each record's length for the row
  * limit (MAX_ROW_BYTES): a row past it is refused with its line and its cells are not checked.
+ * `maxErrors`: the rows after the one that brings the errors to this many are not checked (the
+ * server's re-check lists 100 at most).
  */
-function run(kind: UploadKind, header: string[], records: readonly CsvRecord[], lookups: UploadLookups | undefined, rowBytes?: RowBytes): CheckResult {
-  const out = new Collector();
+function run(kind: UploadKind, header: string[], records: readonly CsvRecord[], lookups: UploadLookups | undefined, rowBytes?: RowBytes, maxErrors?: number): CheckResult {
+  const out = new Collector(maxErrors);
   const t = checkHeader(kind, header, records.length, out);
   if (kind === "warehouse-stock") warehouseRows(t, records, lookups, out, rowBytes);
   else goodsRows(t, records, lookups, out, rowBytes);

@@ -3,13 +3,10 @@ import "server-only";
 // all, before the first batch is sent, so nothing is lost, changed or applied twice. Every query is
 // scoped to the owner's company: another company's rows are never read, whatever id is asked for.
 // A file's status is derived from its batches in SQL (fileStatusSql), one rule for reads and filters.
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import { and, count, desc, eq, exists, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { uploadBatches, uploadFiles } from "@/lib/db/schema";
-import { checkBatchText, type CsvProblem, type UploadKind } from "@/lib/csv";
+import { checkBatchText, type UploadKind } from "@/lib/csv";
 import {
   type BatchState,
   type CreateUploadRequest,
@@ -20,13 +17,9 @@ import {
   type UploadList,
   type UploadListQuery,
 } from "../contract";
+import { inspectBatch, type CheckBatch, type InspectRequest, type Inspection } from "./batch-inspect";
 
-const gunzipAsync = promisify(gunzip);
-
-/** Largest text one stored batch may unzip to: 3000 rows are far below; a gzip bomb is not. */
-export const MAX_BATCH_TEXT_BYTES = 16 * 1024 * 1024;
-/** Most problems a 422 answer lists (the page has the full report from its own check). */
-const MAX_PROBLEMS = 100;
+export type { CheckBatch } from "./batch-inspect";
 
 /** The person a journal call acts for: company and pic from the session's stored token row. */
 export interface UploadOwner {
@@ -35,7 +28,11 @@ export interface UploadOwner {
   personName: string;
 }
 
-export type CheckBatch = (kind: UploadKind, text: string) => { rows: number; problems: CsvProblem[] };
+/**
+ * Unzips, verifies and checks a batch (batch-inspect.ts): in worker threads, a few at once, in the
+ * app (check-pool.ts); in this thread with `checkBatch` when not given (tests).
+ */
+export type InspectBatch = (request: InspectRequest) => Promise<Inspection>;
 
 /** Why a call was refused: the route turns it into `{error:{...}, ...extra}` with `status`. */
 export interface JournalFailure {
@@ -43,6 +40,8 @@ export interface JournalFailure {
   code: string;
   message: string;
   extra?: Record<string, unknown>;
+  /** A refusal for now (the checks are busy): the answer's Retry-After. */
+  retryAfterS?: number;
 }
 
 export type JournalResult<T> = { ok: true; value: T; status: number } | { ok: false; failure: JournalFailure };
@@ -51,6 +50,8 @@ export interface JournalDeps {
   database: Pick<AppDatabase, "db">;
   /** The server's re-check of a stored batch; the CSV reader's own by default. */
   checkBatch?: CheckBatch;
+  /** How a batch is unzipped and checked; in this thread with `checkBatch` by default. */
+  inspect?: InspectBatch;
   /**
    * A batch "sending" for longer than this is reported "unknown": the process that sent it stopped
    * before recording the answer (the upstream timeout plus a margin).
@@ -180,28 +181,8 @@ const batchColumns = {
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-/** The batch's text from its gzip, or why not. Bounded: the output stops at MAX_BATCH_TEXT_BYTES. */
-async function unzipBatch(gz: Uint8Array): Promise<{ text: string; bytes: Uint8Array } | { failure: JournalFailure }> {
-  if (gz[0] !== 0x1f || gz[1] !== 0x8b) return { failure: { status: 422, code: "not-gzip", message: "the batch is not gzip data" } };
-  let bytes: Buffer;
-  try {
-    bytes = await gunzipAsync(gz, { maxOutputLength: MAX_BATCH_TEXT_BYTES });
-  } catch (err) {
-    if ((err as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") {
-      return { failure: { status: 422, code: "batch-too-large", message: `the batch unzips to more than ${MAX_BATCH_TEXT_BYTES} bytes` } };
-    }
-    return { failure: { status: 422, code: "bad-gzip", message: "the batch's gzip data is damaged" } };
-  }
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes };
-  } catch {
-    return { failure: { status: 422, code: "not-utf8", message: "a stored batch must be UTF-8 text" } };
-  }
-}
-
-export function createJournal({ database, checkBatch = (kind, text) => checkBatchText(kind, text), staleSendingMs }: JournalDeps): Journal {
+export function createJournal({ database, checkBatch = (kind, text) => checkBatchText(kind, text), inspect, staleSendingMs }: JournalDeps): Journal {
+  const inspectBatchOf: InspectBatch = inspect ?? ((request) => inspectBatch(request, checkBatch));
   const { db } = database;
   const ownedFile = (owner: UploadOwner, fileId: string) => and(eq(uploadFiles.id, fileId), eq(uploadFiles.companyNeId, owner.companyNeId));
   const companyFileIds = (owner: UploadOwner) =>
@@ -339,21 +320,12 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
       if (file.cancelledAt) return fail(409, "file-cancelled", "the upload was cancelled");
 
       const gz = Buffer.from(request.gzipBase64, "base64");
-      const unzipped = await unzipBatch(gz);
-      if ("failure" in unzipped) return { ok: false, failure: unzipped.failure };
-      if (sha256Hex(unzipped.bytes) !== request.sha256) {
-        return fail(422, "sha256-mismatch", "the batch's text does not match its sha256: it changed on the way");
-      }
-      const check = checkBatch(file.kind as UploadKind, unzipped.text);
-      const errors = check.problems.filter((p) => p.severity === "error");
-      if (errors.length > 0) {
-        return fail(422, "batch-problems", `the server's check found ${errors.length} error${errors.length > 1 ? "s" : ""} in the batch`, {
-          problems: errors.slice(0, MAX_PROBLEMS),
-        });
-      }
-      const warnings = check.problems.filter((p) => p.severity === "warning");
-      if (warnings.length > 0 && !file.warningsConfirmed) {
-        return fail(422, "warnings-not-confirmed", "the batch has warnings the operator did not confirm", { problems: warnings.slice(0, MAX_PROBLEMS) });
+      // Unzipped only up to what its rows may hold, checked, and answered with counts and at most
+      // 100 short problems (batch-inspect.ts): a batch's cost is bounded by what it can hold.
+      const check = await inspectBatchOf({ kind: file.kind as UploadKind, gz, rows: request.rows, sha256: request.sha256 });
+      if (!check.ok) return { ok: false, failure: check.failure };
+      if (check.warnings.length > 0 && !file.warningsConfirmed) {
+        return fail(422, "warnings-not-confirmed", "the batch has warnings the operator did not confirm", { problems: check.warnings });
       }
       if (check.rows !== request.rows) {
         return fail(422, "rows-mismatch", `the batch holds ${check.rows} rows, not ${request.rows}`);

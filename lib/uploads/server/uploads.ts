@@ -3,7 +3,10 @@ import "server-only";
 import { getDatabase } from "@/lib/db";
 import { serverEnv } from "@/lib/env";
 import { getNeServer } from "@/lib/gateway/server";
+import { log } from "@/lib/observability/log";
+import { createCheckPool } from "./check-pool";
 import { createJournal, type Journal } from "./journal";
+import { uploadLimits } from "./limits";
 import { createQueueFollower, type QueueFollower } from "./queue";
 import { createSender, type Sender } from "./send";
 
@@ -20,7 +23,15 @@ const globalForUploads = globalThis as typeof globalThis & { __backyardUploads?:
 
 async function build(): Promise<Uploads> {
   const [database, { gateway }] = await Promise.all([getDatabase(), getNeServer()]);
-  const journal = createJournal({ database, staleSendingMs: serverEnv().timeoutMs + STALE_SENDING_MARGIN_MS });
+  const limits = uploadLimits();
+  // The batch checks: at most UPLOADS_CHECKS_AT_ONCE at once, in worker threads, the rest in turn.
+  const checks = createCheckPool({
+    size: limits.checksAtOnce,
+    queue: limits.checkQueue,
+    // One line a batch check: how long it waited and took, and how many ran at once (≤ the setting).
+    onChecked: (report) => log().info({ msg: "upload batch checked", ...report }),
+  });
+  const journal = createJournal({ database, inspect: checks.inspect, staleSendingMs: serverEnv().timeoutMs + STALE_SENDING_MARGIN_MS });
   return { journal, sender: createSender({ database, journal, gateway }), queue: createQueueFollower({ database, journal, gateway }) };
 }
 

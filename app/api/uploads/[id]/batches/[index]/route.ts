@@ -4,7 +4,7 @@
 // its place or the upload was cancelled, 422 with `problems` when the server's check refuses it.
 import { storeBatchSchema, MAX_BATCH_BODY_BYTES } from "@/lib/uploads/contract";
 import { json, readJsonBody } from "@/lib/http/json-route";
-import { batchParamsSchema, failureResponse, guardUpload, readParams } from "@/lib/uploads/server/route-support";
+import { batchParamsSchema, batchesUnderWay, failureResponse, guardUpload, readParams, takeBatchSlot } from "@/lib/uploads/server/route-support";
 import { getUploads } from "@/lib/uploads/server/uploads";
 import { logged } from "@/lib/observability/route-log";
 
@@ -22,11 +22,19 @@ async function putRequest(request: Request, { params }: Context): Promise<Respon
   if ("response" in checked) return checked.response;
   const parsed = await readParams(params, batchParamsSchema);
   if ("response" in parsed) return parsed.response;
-  const body = await readJsonBody(request, storeBatchSchema, { limit: MAX_BODY_BYTES });
-  if ("response" in body) return body.response;
-  const { journal } = await getUploads();
-  const stored = await journal.storeBatch(checked.uploader.owner, parsed.data.id, parsed.data.index, body.data);
-  return stored.ok ? json(stored.value, stored.status) : failureResponse(stored.failure);
+  // The session's batches under way are bounded before a byte of this one is read; the check
+  // itself waits its turn among the instance's (lib/uploads/server/check-pool.ts).
+  const release = takeBatchSlot(checked.uploader.sessionKey);
+  if (!release) return batchesUnderWay();
+  try {
+    const body = await readJsonBody(request, storeBatchSchema, { limit: MAX_BODY_BYTES });
+    if ("response" in body) return body.response;
+    const { journal } = await getUploads();
+    const stored = await journal.storeBatch(checked.uploader.owner, parsed.data.id, parsed.data.index, body.data);
+    return stored.ok ? json(stored.value, stored.status) : failureResponse(stored.failure);
+  } finally {
+    release();
+  }
 }
 
 export const PUT = logged(ROUTE, putRequest);

@@ -1,0 +1,113 @@
+// The server's look at a batch before it is stored: its gzip unzipped as a stream that stops at
+// what the batch's rows may hold (lib/csv batchTextCap: never inflated whole), UTF-8, its sha256,
+// then the CSV reader's re-check. What comes back is small whatever the batch held: counts, and
+// at most MAX_PROBLEMS problems with their values and reasons cut short. It runs in a worker
+// thread of check-pool.ts (check-worker.ts), or in the calling thread for tests with a stand-in
+// check; it imports no server-only module for that reason (the worker is not a React server).
+import { createHash } from "node:crypto";
+import { createGunzip } from "node:zlib";
+import { batchTextCap, MAX_ROW_BYTES, type CsvProblem, type UploadKind } from "@/lib/csv";
+
+export type CheckBatch = (kind: UploadKind, text: string) => { rows: number; problems: CsvProblem[] };
+
+/** Most problems an answer lists (the page has the full report from its own check). */
+export const MAX_PROBLEMS = 100;
+/** A problem's value and reasons in an answer are cut to this many characters. */
+export const MAX_PROBLEM_TEXT = 200;
+
+export interface InspectRequest {
+  kind: UploadKind;
+  gz: Uint8Array;
+  /** The rows the page says the batch holds (the unzip cap is what they may hold). */
+  rows: number;
+  sha256: string;
+}
+
+export interface InspectFailure {
+  status: number;
+  code: string;
+  message: string;
+  extra?: Record<string, unknown>;
+  /** A refusal for now (busy): the answer's Retry-After. */
+  retryAfterS?: number;
+}
+
+export type Inspection = { ok: true; rows: number; warnings: CsvProblem[] } | { ok: false; failure: InspectFailure };
+
+const cut = (text: string) => (text.length > MAX_PROBLEM_TEXT ? `${text.slice(0, MAX_PROBLEM_TEXT)}…` : text);
+
+/** A problem as an answer carries it: value and reasons at most MAX_PROBLEM_TEXT characters. */
+export function shortProblem(p: CsvProblem): CsvProblem {
+  return { ...p, value: p.value === null ? null : cut(p.value), reason: { ja: cut(p.reason.ja), en: cut(p.reason.en) } };
+}
+
+type Unzipped = { bytes: Buffer } | { failure: InspectFailure };
+
+/** The gzip's bytes, or a failure once more than `cap` bytes came out (the inflating stops there). */
+function gunzipBounded(gz: Uint8Array, cap: number): Promise<Unzipped> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const settle = (outcome: Unzipped) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const inflate = createGunzip({ chunkSize: 64 * 1024 });
+    inflate.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > cap) {
+        chunks.length = 0;
+        inflate.destroy();
+        settle({ failure: { status: 422, code: "batch-too-large", message: `the batch unzips to more than ${cap} bytes, the most its rows may hold` } });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    inflate.on("end", () => settle({ bytes: Buffer.concat(chunks, total) }));
+    inflate.on("error", () => settle({ failure: { status: 422, code: "bad-gzip", message: "the batch's gzip data is damaged" } }));
+    inflate.end(gz);
+  });
+}
+
+export async function inspectBatch(request: InspectRequest, checkBatch: CheckBatch): Promise<Inspection> {
+  const { kind, gz } = request;
+  if (gz[0] !== 0x1f || gz[1] !== 0x8b) return { ok: false, failure: { status: 422, code: "not-gzip", message: "the batch is not gzip data" } };
+  const cap = batchTextCap(kind, request.rows);
+  const unzipped = await gunzipBounded(gz, cap);
+  if ("failure" in unzipped) {
+    const failure = unzipped.failure;
+    if (failure.code === "batch-too-large") {
+      failure.extra = { maxBytes: cap, rows: request.rows, maxRowBytes: MAX_ROW_BYTES[kind] };
+    }
+    return { ok: false, failure };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(unzipped.bytes);
+  } catch {
+    return { ok: false, failure: { status: 422, code: "not-utf8", message: "a stored batch must be UTF-8 text" } };
+  }
+  if (createHash("sha256").update(unzipped.bytes).digest("hex") !== request.sha256) {
+    return { ok: false, failure: { status: 422, code: "sha256-mismatch", message: "the batch's text does not match its sha256: it changed on the way" } };
+  }
+  const check = checkBatch(kind, text);
+  const errors = check.problems.filter((p) => p.severity === "error");
+  if (errors.length > 0) {
+    return {
+      ok: false,
+      failure: {
+        status: 422,
+        code: "batch-problems",
+        message: `the server's check found ${errors.length} error${errors.length > 1 ? "s" : ""} in the batch`,
+        extra: { problems: errors.slice(0, MAX_PROBLEMS).map(shortProblem) },
+      },
+    };
+  }
+  const warnings = check.problems
+    .filter((p) => p.severity === "warning")
+    .slice(0, MAX_PROBLEMS)
+    .map(shortProblem);
+  return { ok: true, rows: check.rows, warnings };
+}
