@@ -1,7 +1,7 @@
 // The gateway's company limit as a setting: NE_MAX_CALLS_PER_COMPANY, 3 unless set, 1 to 20.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const AUTH = "env-test-secret-0123456789";
+const AUTH = "env-test-secret-0123456789-abcdef";
 
 async function freshEnv(vars: Record<string, string | undefined>) {
   vi.resetModules();

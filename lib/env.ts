@@ -18,7 +18,7 @@ const schema = z.object({
   NE_LOGIN_BASE_URL: httpUrl.optional(),
   NE_CLIENT_ID: z.string().min(1).default("sandbox-client-id"),
   NE_CLIENT_SECRET: z.string().min(1).default("sandbox-client-secret"),
-  AUTH_SECRET: z.string().min(16).optional(),
+  AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   DATABASE_URL: z.string().min(1).optional(),
   NE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   NE_MAX_CALLS_PER_COMPANY: z.coerce.number().int().min(1).max(20).default(3),
