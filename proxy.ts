@@ -1,8 +1,11 @@
 // Runs before every page and route: a per-request CSP nonce and the security headers, the
-// request's path for server components (to come back after sign-in), and the sign-in gate for
-// pages (the cookie's presence here; its validity and the stored tokens in the dashboard layout).
+// request's path for server components (to come back after sign-in), the sign-in gate for
+// pages (the cookie's presence here; its validity and the stored tokens in the dashboard layout),
+// and the same-origin check of every request that is no GET: the server actions (a POST to a
+// page) and the /auth/ forms.
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
+import { refuseCrossSite } from "@/lib/http/same-origin";
 import { imgSrc } from "@/lib/security/image-policy";
 
 const PUBLIC_PREFIXES = ["/login", "/auth/"];
@@ -37,7 +40,15 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce);
 
   let response: NextResponse;
-  if (!PUBLIC_PREFIXES.some((p) => pathname.startsWith(p)) && !hasSessionCookie(request)) {
+  // Next checks a server action's Origin against the Host only when the request has an Origin: a
+  // request with neither Origin nor Fetch Metadata would run the action. Here a request that is no
+  // GET must show it comes from this site's pages: a same-origin Sec-Fetch-Site (Origin, when
+  // sent too, must be the public origin) or, from a client without Fetch Metadata, the public
+  // origin's Origin. Nothing of ours posts without one: browsers send both with every POST.
+  const refused = request.method === "GET" || request.method === "HEAD" ? null : refuseCrossSite(request, { requireOrigin: !request.headers.has("sec-fetch-site") });
+  if (refused) {
+    response = new NextResponse(refused.message, { status: refused.status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  } else if (!PUBLIC_PREFIXES.some((p) => pathname.startsWith(p)) && !hasSessionCookie(request)) {
     const login = new URL("/login", request.url);
     if (pathname !== "/") login.searchParams.set("from", pathname + search);
     response = NextResponse.redirect(login, 307);

@@ -1,9 +1,11 @@
 import "server-only";
-// Route handlers wrapped by `logged` answer with `x-request-id` and write one line when they
-// have answered: the request's id, method, route, path (no query), status, duration, and from
-// the upstream calls made meanwhile the last code, their number and whether one rotated tokens.
+// Route handlers wrapped by `logged` answer with `x-request-id` and the security headers of every
+// route's answer (lib/http/answer-headers.ts), and write one line when they have answered: the
+// request's id, method, route, path (no query), status, duration, and from the upstream calls
+// made meanwhile the last code, their number and whether one rotated tokens.
 import { SpanStatusCode } from "@opentelemetry/api";
 import type { ApiRequest } from "@/lib/http/api-request";
+import { setAnswerHeaders } from "@/lib/http/answer-headers";
 import { log, requestIdOf, runWithRequest, type RequestContext } from "./log";
 import { recordRequest, serverSpan } from "./telemetry";
 
@@ -26,12 +28,17 @@ export function logged<R extends ApiRequest, C>(route: string, handler: Handler<
       writeLine(request, route, ctx, 500, started, err);
       throw err;
     }
+    // The request's id, and the security headers of every route's answer (lib/http/answer-headers.ts).
+    const setHeaders = (headers: Headers) => {
+      headers.set("x-request-id", ctx.requestId);
+      setAnswerHeaders(headers, request);
+    };
     try {
-      response.headers.set("x-request-id", ctx.requestId);
+      setHeaders(response.headers);
     } catch {
       // immutable headers (a fetched or redirect Response): copy them once
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
-      response.headers.set("x-request-id", ctx.requestId);
+      setHeaders(response.headers);
     }
     writeLine(request, route, ctx, response.status, started);
     return response;
