@@ -16,6 +16,21 @@ export interface OperationQueryOptions {
   staleTime?: number;
 }
 
+/**
+ * How a grid watches an answer: the previous one kept while a new one loads, failures thrown to the
+ * error boundary or returned. `staleTime` only when given: an explicit undefined would replace the
+ * QueryClient's default (TanStack spreads a query's options over its defaults), making every answer
+ * stale at once, so a second observer of it (the grid's body, mounted after the count came) would
+ * ask the API again.
+ */
+export function watchOptions(options: OperationQueryOptions) {
+  return {
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    throwOnError: options.throwOnError ?? false,
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+  };
+}
+
 /** The key and fetch of one search, for `useSearch` and for queries started ahead (`useQueries`). */
 export function searchQuery(path: OperationPath, request: NeRequest) {
   return {
@@ -32,9 +47,7 @@ export function useSearch(path: OperationPath, request: NeRequest | null, option
   return useQuery<SearchAnswer, BffError>({
     ...(request ? searchQuery(path, request) : pendingSearch(path)),
     enabled: request !== null && (options.enabled ?? true),
-    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    throwOnError: options.throwOnError ?? false,
-    staleTime: options.staleTime,
+    ...watchOptions(options),
   });
 }
 
@@ -60,9 +73,7 @@ export function useCount(path: OperationPath, request: CountRequest, options: Op
   return useQuery<CountAnswer, BffError>({
     ...countQuery(path, request),
     enabled: options.enabled ?? true,
-    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    throwOnError: options.throwOnError ?? false,
-    staleTime: options.staleTime,
+    ...watchOptions(options),
   });
 }
 
