@@ -9,9 +9,10 @@ import { distance } from "./distance";
 import { load } from "./load";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
+import { uploads } from "./uploads";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance, load];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance, load, uploads];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

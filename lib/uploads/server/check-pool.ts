@@ -52,10 +52,11 @@ export interface CheckPoolOptions {
 const WORKER_HEAP_MB = 384;
 
 export function spawnCheckWorker(): Worker {
-  // From the sources (vitest, tsx) the entry is TypeScript and needs tsx's require hook (its ESM
-  // hook does not reach a worker's entry on Node 20); in a build the
-  // bundler has made it a JavaScript chunk.
-  const fromSources = import.meta.url.endsWith(".ts");
+  // In a build, Next.js's bundler makes the entry a JavaScript chunk and inlines NEXT_RUNTIME
+  // ("nodejs"; it also rewrites import.meta.url to the source's path, so that cannot tell). From
+  // the sources (vitest, tsx) the entry is TypeScript and needs tsx's require hook (its ESM hook
+  // does not reach a worker's entry on Node 20).
+  const fromSources = process.env.NEXT_RUNTIME !== "nodejs";
   return new Worker(new URL("./check-worker.ts", import.meta.url), {
     execArgv: fromSources ? ["--require", "tsx/cjs"] : [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
