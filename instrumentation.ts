@@ -5,8 +5,9 @@
 // without one nothing is recorded (lib/observability/README.md).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { refuseToStartWithoutAuthUrl } = await import("./lib/startup-checks");
+  const { refuseShortAuthSecret, refuseToStartWithoutAuthUrl } = await import("./lib/startup-checks");
   refuseToStartWithoutAuthUrl();
+  refuseShortAuthSecret();
   // Ended sessions are deleted on a schedule, not only when someone signs in.
   const { startSessionSweeps } = await import("./lib/auth/session-maintenance");
   startSessionSweeps();
