@@ -62,7 +62,8 @@ export async function startUploadStack(options: { appPort: number; sandboxPort: 
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   };
   try {
-    await waitForHttp(`${app}/login`, 300_000);
+    // Less than a test's 300 s beforeAll, so that a dashboard that never answers is stopped here.
+    await waitForHttp(`${app}/login`, 240_000);
   } catch (err) {
     await stopApp();
     await sandboxServer.stop();
@@ -110,8 +111,23 @@ export interface Answer {
   retryAfter: string | null;
 }
 
+/**
+ * A kept-alive connection the server closed while it lay idle (its keep-alive timeout, while this
+ * process was busy making batches) fails the next request on it before anything was sent: that
+ * request is made again once on a new connection.
+ */
+async function fetchAgain(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    if (cause?.code !== "UND_ERR_SOCKET") throw err;
+    return fetch(url, init);
+  }
+}
+
 export async function call(app: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${app}${pathname}`, {
+  const res = await fetchAgain(`${app}${pathname}`, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json", origin: app }) },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
@@ -149,8 +165,9 @@ export interface FloodOutcome {
   codes: string[];
   rssBeforeMb: number;
   rssPeakMb: number;
-  /** /api/health round trips while the batches were being stored, ms. */
+  /** /api/health round trips while the batches were being stored, ms, and the asks that failed. */
   healthMs: number[];
+  healthFailures: number;
   elapsedMs: number;
 }
 
@@ -167,13 +184,20 @@ export async function flood(stack: UploadStack, cookies: readonly string[], perS
     rssPeakMb = Math.max(rssPeakMb, rssMb(stack.pid));
   }, 50);
   const healthMs: number[] = [];
+  let healthFailures = 0;
   let done = false;
   const health = (async () => {
     while (!done) {
       const t = performance.now();
-      const res = await fetch(`${stack.app}/api/health`);
-      await res.arrayBuffer();
-      healthMs.push(performance.now() - t);
+      try {
+        const res = await fetchAgain(`${stack.app}/api/health`, {});
+        await res.arrayBuffer();
+        if (res.ok) healthMs.push(performance.now() - t);
+        else healthFailures++;
+      } catch {
+        // A connection reset: what a server whose thread is held for seconds does to a kept-alive one.
+        healthFailures++;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -191,7 +215,7 @@ export async function flood(stack: UploadStack, cookies: readonly string[], perS
   await health;
   clearInterval(sampler);
   rssPeakMb = Math.max(rssPeakMb, rssMb(stack.pid));
-  return { statuses: answers.map((a) => a.status), codes: answers.map((a) => a.body.error?.code ?? "stored"), rssBeforeMb, rssPeakMb, healthMs, elapsedMs };
+  return { statuses: answers.map((a) => a.status), codes: answers.map((a) => a.body.error?.code ?? "stored"), rssBeforeMb, rssPeakMb, healthMs, healthFailures, elapsedMs };
 }
 
 /** The dashboard's "upload batch checked" log lines (check-pool.ts reports) since `from` bytes. */
