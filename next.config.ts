@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { NON_PAGE_CSP } from "./lib/http/api-headers";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -21,6 +22,22 @@ const nextConfig: NextConfig = {
     // proxy.ts copies a page request's body before the page reads it; Next's default keeps up to
     // 10 MB of it. Pages take small forms only (server actions: 1 MB). /api/ skips proxy.ts.
     proxyClientMaxBodySize: "1mb",
+  },
+  // Answers under /api/ that no route gives (Next's own 404 for a path no route has): the same
+  // CSP and frame protection as every route's answer (lib/http/answer-headers.ts, which the routes
+  // set themselves; Next keeps these over a route's own). HSTS depends on AUTH_URL at run time and
+  // these are fixed at build time: it is sent by the routes and proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/api/:path*",
+        headers: [
+          { key: "content-security-policy", value: NON_PAGE_CSP },
+          { key: "x-frame-options", value: "DENY" },
+          { key: "x-content-type-options", value: "nosniff" },
+        ],
+      },
+    ];
   },
   // The BFF benchmark's do-nothing baseline: a plain Next.js rewrite to the upstream. Only in a
   // build made with BENCH_REWRITE_TARGET set (npm run bench makes its own); never in a product build.

@@ -61,7 +61,7 @@ test.describe("answers under /api/ carry the pages' protection", () => {
   test.use({ user: null });
 
   test("Auth.js's sign-out page and the API answers have a CSP and frame protection; no other site can frame the page", async ({ page, request, baseURL, consoleErrors }) => {
-    for (const url of ["/api/auth/signout", "/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/error", "/api/health", "/api/grid/views"]) {
+    for (const url of ["/api/auth/signout", "/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/error", "/api/health", "/api/grid/views", "/api/no-such-route"]) {
       const res = await request.get(url, { maxRedirects: 0 });
       const headers = res.headers();
       expect(headers["content-security-policy"], `${url} (${res.status()})`).toContain("frame-ancestors 'none'");
@@ -77,7 +77,8 @@ test.describe("answers under /api/ carry the pages' protection", () => {
     // localhost whatever the headers say, and a page the test fulfils counts as public).
     consoleErrors.allow(/^console: Framing 'http:\/\/localhost:\d+\/' violates the following Content Security Policy directive: "frame-ancestors 'none'"/);
     const signOutUrl = `${baseURL}/api/auth/signout`;
-    const attackerSite = http.createServer((_req, res) => {
+    const attackerSite = http.createServer((req, res) => {
+      if (req.url !== "/") return void res.writeHead(204).end(); // its favicon
       res.setHeader("content-type", "text/html");
       res.end(`<!doctype html><iframe name="victim" src="${signOutUrl}" width="600" height="400"></iframe>`);
     });
@@ -86,13 +87,14 @@ test.describe("answers under /api/ carry the pages' protection", () => {
       const framed = page.waitForResponse((r) => r.url() === signOutUrl);
       await page.goto(`http://127.0.0.1:${ATTACKER_PORT}/`, { waitUntil: "load" });
       expect((await framed).status()).toBe(200);
+      // The browser received it and refused to show it: the frame holds its error page, not the form.
+      const frame = page.frame({ name: "victim" })!;
+      expect(frame.url()).not.toBe(signOutUrl);
+      expect(await frame.locator("form").count()).toBe(0);
+      await page.close();
     } finally {
       attackerSite.close();
     }
-    // The browser received it and refused to show it: the frame holds its error page, not the form.
-    const frame = page.frame({ name: "victim" })!;
-    expect(frame.url()).not.toBe(signOutUrl);
-    expect(await frame.locator("form").count()).toBe(0);
   });
 });
 

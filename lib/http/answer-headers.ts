@@ -2,16 +2,13 @@ import "server-only";
 // The security headers of every answer a route handler gives (lib/observability/route-log.ts
 // `logged` wraps every route and sets them): the API routes, the BFF, and Auth.js's own routes
 // and pages under /api/auth/ (its sign-out question is an HTML page). proxy.ts, which gives pages
-// and /auth/ theirs, does not run for /api/ (it would copy every request's body first); where it
-// ran, its headers are already on the answer and Next keeps them over a route's own.
+// and /auth/ theirs, does not run for /api/ (it would copy every request's body first). Where
+// proxy.ts ran, or next.config.ts's headers for /api/ (the same policy, fixed at build time),
+// those are already on the answer and Next keeps them over a route's own; the BFF, which the
+// production server calls before Next's router, has only these. HSTS is decided at run time.
 import type { RequestHead } from "./api-request";
+import { NON_PAGE_CSP } from "./api-headers";
 import { httpsOrigin } from "./public-origin";
-
-/**
- * The policy of an answer that is no page of ours: it loads nothing, submits only here, and no
- * site frames it. Auth.js's pages style themselves inline; nothing else of theirs is allowed.
- */
-export const NON_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** HSTS, sent only when the public origin is https (however TLS is terminated in front). */
 export const HSTS = "max-age=31536000; includeSubDomains";

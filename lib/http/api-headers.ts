@@ -7,3 +7,11 @@ export const API_JSON_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "referrer-policy": "same-origin",
 };
+
+/**
+ * The policy of an answer that is no page of ours: it loads nothing, submits only here, and no
+ * site frames it. Auth.js's pages under /api/auth/ style themselves inline; nothing else of theirs
+ * is allowed. Set on every route's answer that has no policy of its own (answer-headers.ts), and
+ * by next.config.ts on whatever else answers under /api/.
+ */
+export const NON_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
