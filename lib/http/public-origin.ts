@@ -5,7 +5,7 @@ import "server-only";
 // instrumentation.ts). Without it the origin is the request's own Host over http. X-Forwarded-Host,
 // -Proto and -For are believed only from the configured proxy: a request that carries
 // `x-backyard-proxy: <TRUSTED_PROXY_SECRET>`, a header the proxy sets and a browser cannot.
-import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { sameSecret } from "@/lib/security/same-secret";
 import type { RequestHead } from "./api-request";
 
@@ -55,15 +55,12 @@ export function clientAddress(request: Pick<RequestHead, "headers">): string {
 
 /** `address` as a rate-limit key: IPv4 as it is, IPv6 as its /64 prefix (`2001:db8:0:1::/64`). */
 export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIP(address) !== 6) return address;
-  // Node has no IPv6 prefix function (net.BlockList only tests membership): the four leading
-  // groups of the expanded form, by hand. `::` stands for the zero groups it elides (a trailing
-  // dotted IPv4 part is the last 32 bits: never among the four).
-  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail === undefined || tail === "" ? [] : tail.split(":");
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+  // A zone (`fe80::1%eth0`) names the machine's interface, not the address.
+  const bare = address.split("%")[0]!;
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
 }
