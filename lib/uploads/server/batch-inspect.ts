@@ -100,7 +100,8 @@ export async function inspectBatch(request: InspectRequest, checkBatch: CheckBat
       failure: {
         status: 422,
         code: "batch-problems",
-        message: `the server's check found ${errors.length} error${errors.length > 1 ? "s" : ""} in the batch`,
+        // The worker's check stops after MAX_PROBLEMS errors: a count that reached it is a floor.
+        message: `the server's check found ${errors.length >= MAX_PROBLEMS ? `${MAX_PROBLEMS} or more errors` : `${errors.length} error${errors.length > 1 ? "s" : ""}`} in the batch`,
         extra: { problems: errors.slice(0, MAX_PROBLEMS).map(shortProblem) },
       },
     };
