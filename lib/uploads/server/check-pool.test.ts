@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCheckPool, type CheckPool, type CheckReport } from "./check-pool";
+import { Worker } from "node:worker_threads";
+import { createCheckPool, spawnCheckWorker, type CheckPool, type CheckReport } from "./check-pool";
 import type { InspectRequest } from "./batch-inspect";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -72,5 +73,16 @@ describe("the batch check pool (worker threads)", () => {
       ok: false,
       failure: { status: 422, code: "batch-too-large", extra: { maxBytes: 8 * 1024 + 2050, rows: 1, maxRowBytes: 2048 } },
     });
+  }, 60_000);
+
+  it("a thread that dies answers its batch 500 check-failed; the next batch gets a new thread", async () => {
+    let spawned = 0;
+    // The first thread ends as one past its heap bound would; the others are real.
+    const spawn = () => (spawned++ === 0 ? new Worker("setTimeout(() => process.exit(7), 50)", { eval: true }) : spawnCheckWorker());
+    pool = createCheckPool({ size: 1, queue: 4, spawn });
+    const small = request("syohin_code,syohin_name\r\nG-1,りんご", 1);
+    expect(await pool.inspect(small)).toMatchObject({ ok: false, failure: { status: 500, code: "check-failed" } });
+    expect(await pool.inspect(small)).toMatchObject({ ok: true, rows: 1 });
+    expect(spawned).toBe(2);
   }, 60_000);
 });
