@@ -1,6 +1,6 @@
 // Batches of one upstream call each, and the server's re-check of a stored batch.
 import { checkRecords } from "./check";
-import { MAX_BATCH_TEXT_BYTES, utf8Length } from "./limits";
+import { MAX_BATCH_TEXT_BYTES, MAX_ROW_BYTES, utf8Length, utf8LengthPast } from "./limits";
 import { parseRecords } from "./parse";
 import { BATCH_ROWS, type CsvBatch, type CsvProblem, type CsvRead, type UploadKind } from "./types";
 
@@ -54,7 +54,7 @@ export function checkBatchText(kind: UploadKind, text: string, maxErrors?: numbe
     return { rows: 0, problems: [{ line: refusal.line ?? 1, column: null, value: null, code: refusal.code, reason: refusal.reason, severity: "error" }] };
   }
   const { header, records, starts, ends } = parsed.parsed;
-  const problems = checkRecords(kind, header, records, undefined, (i) => utf8Length(body, starts[i], ends[i]), maxErrors).problems;
+  const problems = checkRecords(kind, header, records, undefined, (i) => utf8LengthPast(MAX_ROW_BYTES[kind], body, starts[i], ends[i]), maxErrors).problems;
   const over = records[BATCH_ROWS];
   if (over) {
     problems.unshift({

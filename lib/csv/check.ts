@@ -12,11 +12,11 @@
 // below 0 is a warning for the operator to confirm; the sandbox's queue refuses it.
 import { isBlank } from "./parse";
 import { MAX_QUANTITY, uploadColumn, UPLOAD_COLUMNS, type CheckedColumn } from "./columns";
-import { MAX_ROW_BYTES, utf8Length } from "./limits";
+import { MAX_ROW_BYTES, utf8LengthPast } from "./limits";
 import { cellFault, cellTooLong, enName, jaName, readQuantity, type CellFault } from "./values";
 import type { CheckResult, CsvProblem, CsvRead, CsvRecord, UploadKind, UploadLookups } from "./types";
 
-/** UTF-8 bytes of the source text of records[index] (for the row limit). */
+/** UTF-8 bytes of the source text of records[index], as far as the row limit needs (limits.ts utf8LengthPast). */
 export type RowBytes = (index: number) => number;
 
 const OPERATIONS = ["kasan_su", "gensan_su", "kyoten_syohin_himoduke", "kyoten_syohin_sakujyo"] as const;
@@ -472,7 +472,16 @@ function run(kind: UploadKind, header: string[], records: readonly CsvRecord[], 
 
 /** Every header, row and kind rule; master rules only when `lookups` is given. */
 export function checkUpload(kind: UploadKind, read: CsvRead, lookups?: UploadLookups): CheckResult {
-  return run(kind, read.header, read.records, lookups, (index) => utf8Length(read.recordText(index)));
+  const max = MAX_ROW_BYTES[kind];
+  const rowBytes: RowBytes = (index) => {
+    // A row's CSV text is at most twice its cells' characters (every one a doubled quote), two
+    // quotes a cell and the commas: when that is surely within the limit, nothing is sliced or scanned.
+    const cells = (read.records[index] as CsvRecord).cells;
+    let most = cells.length - 1;
+    for (const c of cells) most += 2 * c.length + 2;
+    return most * 3 <= max ? most : utf8LengthPast(max, read.recordText(index));
+  };
+  return run(kind, read.header, read.records, lookups, rowBytes);
 }
 
 export { run as checkRecords };

@@ -52,3 +52,12 @@ export function utf8Length(text: string, from = 0, to = text.length): number {
   }
   return n;
 }
+
+/**
+ * UTF-8 bytes of text[from, to) as far as a bound needs them: the exact count when it may be past
+ * `max`, else a number ≤ `max` (its characters: 3 bytes each at most, so no scan is needed for
+ * the short rows that nearly every file holds).
+ */
+export function utf8LengthPast(max: number, text: string, from = 0, to = text.length): number {
+  return (to - from) * 3 <= max ? to - from : utf8Length(text, from, to);
+}
