@@ -41,31 +41,51 @@ export function shortProblem(p: CsvProblem): CsvProblem {
   return { ...p, value: p.value === null ? null : cut(p.value), reason: { ja: cut(p.reason.ja), en: cut(p.reason.en) } };
 }
 
-type Unzipped = { bytes: Buffer } | { failure: InspectFailure };
+type Unzipped = { text: string; sha256: string } | { failure: InspectFailure };
 
-/** The gzip's bytes, or a failure once more than `cap` bytes came out (the inflating stops there). */
-function gunzipBounded(gz: Uint8Array, cap: number): Promise<Unzipped> {
+/**
+ * The gzip's text (UTF-8) and the sha256 of its bytes, or a failure once more than `cap` bytes
+ * came out (the inflating stops there). Each piece is hashed and decoded as it comes and then
+ * dropped: the batch's bytes are never held whole beside its text.
+ */
+function unzipBounded(gz: Uint8Array, cap: number): Promise<Unzipped> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    const pieces: string[] = [];
+    const hash = createHash("sha256");
+    const decoder = new TextDecoder("utf-8", { fatal: true });
     let total = 0;
     let settled = false;
+    const inflate = createGunzip({ chunkSize: 64 * 1024 });
     const settle = (outcome: Unzipped) => {
       if (settled) return;
       settled = true;
+      pieces.length = 0;
+      if ("failure" in outcome) inflate.destroy();
       resolve(outcome);
     };
-    const inflate = createGunzip({ chunkSize: 64 * 1024 });
     inflate.on("data", (chunk: Buffer) => {
+      if (settled) return;
       total += chunk.length;
       if (total > cap) {
-        chunks.length = 0;
-        inflate.destroy();
         settle({ failure: { status: 422, code: "batch-too-large", message: `the batch unzips to more than ${cap} bytes, the most its rows may hold` } });
         return;
       }
-      chunks.push(chunk);
+      hash.update(chunk);
+      try {
+        pieces.push(decoder.decode(chunk, { stream: true }));
+      } catch {
+        settle({ failure: { status: 422, code: "not-utf8", message: "a stored batch must be UTF-8 text" } });
+      }
     });
-    inflate.on("end", () => settle({ bytes: Buffer.concat(chunks, total) }));
+    inflate.on("end", () => {
+      try {
+        pieces.push(decoder.decode());
+      } catch {
+        settle({ failure: { status: 422, code: "not-utf8", message: "a stored batch must be UTF-8 text" } });
+        return;
+      }
+      settle({ text: pieces.join(""), sha256: hash.digest("hex") });
+    });
     inflate.on("error", () => settle({ failure: { status: 422, code: "bad-gzip", message: "the batch's gzip data is damaged" } }));
     inflate.end(gz);
   });
@@ -75,7 +95,7 @@ export async function inspectBatch(request: InspectRequest, checkBatch: CheckBat
   const { kind, gz } = request;
   if (gz[0] !== 0x1f || gz[1] !== 0x8b) return { ok: false, failure: { status: 422, code: "not-gzip", message: "the batch is not gzip data" } };
   const cap = batchTextCap(kind, request.rows);
-  const unzipped = await gunzipBounded(gz, cap);
+  const unzipped = await unzipBounded(gz, cap);
   if ("failure" in unzipped) {
     const failure = unzipped.failure;
     if (failure.code === "batch-too-large") {
@@ -83,13 +103,8 @@ export async function inspectBatch(request: InspectRequest, checkBatch: CheckBat
     }
     return { ok: false, failure };
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(unzipped.bytes);
-  } catch {
-    return { ok: false, failure: { status: 422, code: "not-utf8", message: "a stored batch must be UTF-8 text" } };
-  }
-  if (createHash("sha256").update(unzipped.bytes).digest("hex") !== request.sha256) {
+  const { text } = unzipped;
+  if (unzipped.sha256 !== request.sha256) {
     return { ok: false, failure: { status: 422, code: "sha256-mismatch", message: "the batch's text does not match its sha256: it changed on the way" } };
   }
   const check = checkBatch(kind, text);
