@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
-import { openDatabase, type AppDatabase } from "@/lib/db";
+import { openDatabaseIn } from "@/lib/test/database";
+import type { AppDatabase } from "@/lib/db";
 import { tokenSessions } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
 import { createTokenStore, type TokenPair, type TokenStore } from "./token-store";
@@ -41,13 +41,7 @@ for (const mode of ["pglite", "postgres"] as const) {
     let store: TokenStore;
 
     beforeAll(async () => {
-      if (mode === "postgres") {
-        // CI and every developer machine run PostgreSQL on 127.0.0.1:5432: its absence is a failure.
-        expect(await postgresReachable(), `PostgreSQL is not reachable at ${TEST_PG_URL}`).toBe(true);
-        database = await openDatabase({ databaseUrl: TEST_PG_URL });
-      } else {
-        database = await openDatabase({ dataDir: "memory://" });
-      }
+      database = await openDatabaseIn(mode);
       store = createTokenStore(database, key);
     });
 

@@ -3,9 +3,9 @@
 // of every grid comes a page at a time, in order, without views kept under an id that is no grid.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type AppDatabase } from "@/lib/db";
+import type { AppDatabase } from "@/lib/db";
 import { savedViews } from "@/lib/db/schema";
-import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
+import { openDatabaseIn } from "@/lib/test/database";
 
 // The store's own session lookup (unused here) would load next-auth.
 vi.mock("@/lib/auth/session", () => ({ currentSessionKey: vi.fn() }));
@@ -20,12 +20,7 @@ for (const mode of ["pglite", "postgres"] as const) {
     let database: AppDatabase;
 
     beforeAll(async () => {
-      if (mode === "postgres") {
-        expect(await postgresReachable(), `PostgreSQL is not reachable at ${TEST_PG_URL}`).toBe(true);
-        database = await openDatabase({ databaseUrl: TEST_PG_URL });
-      } else {
-        database = await openDatabase({ dataDir: "memory://" });
-      }
+      database = await openDatabaseIn(mode);
       globalForDb.__backyardDb = Promise.resolve(database);
     });
 
