@@ -21,8 +21,14 @@ export async function startServer(command: string, args: string[], url: string, 
   return {
     url,
     async stop() {
+      // Stopped means exited: a restart must never open the data folder (the embedded database)
+      // while the old process still holds it. Past 5 s of a graceful stop, the process is killed.
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      const graceful = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+      if (!graceful) {
+        child.kill("SIGKILL");
+        await exited;
+      }
     },
   };
 }
