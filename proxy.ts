@@ -5,6 +5,8 @@
 // page) and the /auth/ forms.
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
+import { HSTS } from "@/lib/http/answer-headers";
+import { httpsOrigin } from "@/lib/http/public-origin";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { imgSrc } from "@/lib/security/image-policy";
 
@@ -65,10 +67,9 @@ export function proxy(request: NextRequest) {
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
   response.headers.set("cross-origin-opener-policy", "same-origin");
-  // HSTS only where the public origin is https (AUTH_URL), however TLS is terminated in front.
-  if ((process.env.AUTH_URL ?? "").startsWith("https://")) {
-    response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
-  }
+  // HSTS only where the public origin is https (AUTH_URL), however TLS is terminated in front:
+  // the same rule and value as every route's answer (lib/http/answer-headers.ts).
+  if (httpsOrigin()) response.headers.set("strict-transport-security", HSTS);
   return response;
 }
 
