@@ -4,6 +4,7 @@
 // end to end, counting row elements in the DOM (target ≤ 120).
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
+import { firstVisible } from "./lib/first-visible";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
 import type { Bench, BenchRow } from "./types";
 
@@ -18,7 +19,7 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 async function timeTo(page: Page, url: string, selector: string): Promise<number> {
   const t0 = performance.now();
   await page.goto(url, { waitUntil: "commit" });
-  await page.locator(selector).first().waitFor({ state: "visible", timeout: 60_000 });
+  await firstVisible(page, selector, 60_000);
   return performance.now() - t0;
 }
 
