@@ -1,5 +1,6 @@
 // Time in the sandbox: one clock per instance (real time plus an offset that tests and the admin
 // API move forward), and the API's date-time format: Japan time, `YYYY-MM-DD HH:MM:SS`, no offset.
+import { JST_OFFSET_MS } from "../lib/ne/registry/types";
 
 export interface SandboxClock {
   /** Current time, epoch milliseconds. */
@@ -15,8 +16,6 @@ export function createClock(base: () => number = Date.now): SandboxClock {
   };
   return clock;
 }
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Epoch milliseconds as Japan time `YYYY-MM-DD HH:MM:SS`. */
 export function formatJst(epochMs: number): string {

@@ -1,6 +1,7 @@
 // The board's period on the order date (receive_order_date), in Japan time whatever the browser's
 // zone: "today" is today in Japan, and a day runs from 00:00:00 to the next day's 00:00:00 JST.
 // Pure, so the unit tests pin it.
+import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
 import type { ConditionInput } from "@/lib/query/choice-types";
 
 export const ORDER_DATE = "receive_order_date";
@@ -17,7 +18,6 @@ export interface DayRange {
   to: string;
 }
 
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

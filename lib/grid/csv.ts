@@ -3,6 +3,7 @@
 // Characters Shift_JIS cannot hold are found first and reported with their row and column, so
 // the person decides; nothing is replaced silently. The Shift_JIS tables (encoding-japanese)
 // are loaded only when that encoding is chosen.
+import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
 
 export type CsvEncoding = "utf8-bom" | "sjis";
 export const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
@@ -147,7 +148,7 @@ export function encodeCsvParts(doc: CsvDocument, encoding: CsvEncoding, sjis?: S
 
 /** `orders-20261121-2345.csv`: the grid's name and the JST minute of the export. */
 export function exportFileName(grid: string, at: Date = new Date()): string {
-  const jst = new Date(at.getTime() + 9 * 60 * 60 * 1000);
+  const jst = new Date(at.getTime() + JST_OFFSET_MS);
   const p = (n: number) => String(n).padStart(2, "0");
   const day = `${jst.getUTCFullYear()}${p(jst.getUTCMonth() + 1)}${p(jst.getUTCDate())}`;
   return `${grid}-${day}-${p(jst.getUTCHours())}${p(jst.getUTCMinutes())}.csv`;

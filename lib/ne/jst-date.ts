@@ -1,7 +1,7 @@
 // Date-times of the API: Japan time (UTC+9, no daylight saving) written `YYYY-MM-DD HH:MM:SS`
 // with no offset (DESIGN.md). Browser-safe.
+import { JST_OFFSET_MS } from "./registry/types";
 
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
 /**

@@ -1,5 +1,6 @@
 // Fast Japan-time formatting for the hot loops: `YYYY-MM-DD HH:MM:SS` with the day part cached.
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { JST_OFFSET_MS } from "../../lib/ne/registry/types";
+
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

@@ -5,6 +5,13 @@
 /** Logical field types of the spec (section 2): string, number, date-time. */
 export type FieldType = "S" | "N" | "D";
 
+/**
+ * How far the API's date-times (type D) are ahead of UTC: they are Japan time written with no
+ * offset, and Japan keeps no daylight saving, so one fixed number serves every date. The app and
+ * the sandbox both read it from here.
+ */
+export const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
 /** Every condition operator of the API; which types take each: OPERATOR_TYPES. */
 export const OPERATORS = [
   "eq",
