@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_NE_TIMEOUT_MS } from "./e2e/support/upstream-timeout";
 
 // Ports and the build folder can be moved so that several checkouts or agents test at once.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -79,8 +80,9 @@ export default defineConfig({
       // (e2e/security-31.spec.ts) passes it with a sixth of the probe's requests.
       RATE_LIMIT_SIGNIN_TOTAL_PER_MINUTE: "100",
       RATE_LIMIT_API_PER_MINUTE: "1200",
-      // An upstream call gives up after 10 s, so the fault stories can show a timeout (e2e/faults.spec.ts).
-      NE_TIMEOUT_MS: "10000",
+      // An upstream call gives up soon, so the fault stories (e2e/faults-*.spec.ts) show a timeout
+      // without waiting the product's default for each one.
+      NE_TIMEOUT_MS: String(E2E_NE_TIMEOUT_MS),
     },
   },
 });

@@ -20,6 +20,7 @@ import { escapeRegExp } from "./pages/messages";
 import { SandboxSignInPage } from "./pages/sign-in-page";
 import { SANDBOX_PASSWORD, SANDBOX_USERS } from "./fixtures";
 import ja from "../messages/ja.json";
+import { PAST_TIMEOUT_MS, PAST_TIMEOUT_NAME } from "./support/upstream-timeout";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
 
@@ -31,7 +32,7 @@ function jstDay(offset = 0): string {
 }
 
 test.use({ user: "manager", viewport: { width: 1440, height: 900 } });
-// A persistent timeout is three requests of 10 s each before the board calls the refresh failed.
+// A persistent timeout is three requests of E2E_NE_TIMEOUT_MS each before the board calls the refresh failed.
 test.describe.configure({ timeout: 120_000 });
 test.afterEach(async () => {
   await clearFaults();
@@ -85,7 +86,7 @@ const ONE_OFF: { name: string; fault: Fault; browserSees: number | null }[] = [
   { name: "busy (003002)", fault: { path: SEARCH, kind: "busy", times: 1 }, browserSees: null },
   { name: "HTTP 500", fault: { path: SEARCH, kind: "http500", times: 1 }, browserSees: 502 },
   { name: "malformed JSON", fault: { path: SEARCH, kind: "malformed", times: 1 }, browserSees: 502 },
-  { name: "a timeout (11 s > NE_TIMEOUT_MS)", fault: { path: SEARCH, kind: "delay", delay_ms: 11_000, times: 1 }, browserSees: 502 },
+  { name: `a timeout (${PAST_TIMEOUT_NAME})`, fault: { path: SEARCH, kind: "delay", delay_ms: PAST_TIMEOUT_MS, times: 1 }, browserSees: 502 },
   // The gateway asks once more, alone, with the stored pair.
   { name: "002002", fault: { path: SEARCH, kind: "error", code: "002002", times: 1 }, browserSees: null },
 ];
@@ -113,7 +114,7 @@ for (const { name, fault, browserSees } of ONE_OFF) {
 const PERSISTENT: { name: string; fault: Fault; status: number; code: string; reason: string; retried: boolean }[] = [
   { name: "HTTP 500", fault: { path: SEARCH, kind: "http500" }, status: 502, code: "http-status", reason: ja.query.error.failed, retried: true },
   { name: "malformed JSON", fault: { path: SEARCH, kind: "malformed" }, status: 502, code: "bad-response", reason: ja.query.error.failed, retried: true },
-  { name: "a timeout", fault: { path: SEARCH, kind: "delay", delay_ms: 11_000 }, status: 502, code: "timeout", reason: ja.query.error.failed, retried: true },
+  { name: "a timeout", fault: { path: SEARCH, kind: "delay", delay_ms: PAST_TIMEOUT_MS }, status: 502, code: "timeout", reason: ja.query.error.failed, retried: true },
   { name: "002002 again after the gateway's retry", fault: { path: SEARCH, kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, retried: false },
   { name: "004001 (no permission)", fault: { path: SEARCH, kind: "error", code: "004001" }, status: 403, code: "004001", reason: ja.query.error.forbidden, retried: false },
 ];

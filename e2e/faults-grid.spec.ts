@@ -31,6 +31,7 @@ import { SandboxSignInPage } from "./pages/sign-in-page";
 import { exportStep } from "../lib/grid/export";
 import { faultMessage } from "../sandbox/faults";
 import ja from "../messages/ja.json";
+import { E2E_NE_TIMEOUT_MS, PAST_TIMEOUT_MS, PAST_TIMEOUT_NAME } from "./support/upstream-timeout";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
 const COUNT = "/api_v1_receiveorder_base/count";
@@ -44,7 +45,7 @@ const q = ja.orders.quick;
 type Fault = Parameters<typeof addFault>[0];
 
 test.use({ viewport: { width: 1440, height: 900 } });
-// A persistent timeout is three requests of 10 s each before the page calls it failed, twice in a story.
+// A persistent timeout is three requests of E2E_NE_TIMEOUT_MS each before the page calls it failed, twice in a story.
 test.describe.configure({ timeout: 150_000 });
 test.afterEach(async () => {
   await clearFaults();
@@ -97,7 +98,7 @@ const ONE_OFF: { name: string; fault: Omit<Fault, "path">; browserSees: number |
   { name: "busy (003002)", fault: { kind: "busy", times: 1 }, browserSees: null },
   { name: "HTTP 500", fault: { kind: "http500", times: 1 }, browserSees: 502 },
   { name: "malformed JSON", fault: { kind: "malformed", times: 1 }, browserSees: 502 },
-  { name: "a timeout (11 s > NE_TIMEOUT_MS)", fault: { kind: "delay", delay_ms: 11_000, times: 1 }, browserSees: 502 },
+  { name: `a timeout (${PAST_TIMEOUT_NAME})`, fault: { kind: "delay", delay_ms: PAST_TIMEOUT_MS, times: 1 }, browserSees: 502 },
   // The gateway asks once more, alone, with the stored pair.
   { name: "002002", fault: { kind: "error", code: "002002", times: 1 }, browserSees: null },
 ];
@@ -149,7 +150,7 @@ const SIGN_IN_ENDED = "The sign-in has ended. Sign in again.";
 const PERSISTENT: { name: string; fault: Omit<Fault, "path">; status: number; code: string; reason: string; calls: "retried" | number; logged: RegExp }[] = [
   { name: "HTTP 500", fault: { kind: "http500" }, status: 502, code: "http-status", reason: ja.query.error.failed, calls: "retried", logged: caught("API answered HTTP 500 with a body that is not JSON") },
   { name: "malformed JSON", fault: { kind: "malformed" }, status: 502, code: "bad-response", reason: ja.query.error.failed, calls: "retried", logged: caught("API answered HTTP 200 with a body that is not JSON") },
-  { name: "a timeout", fault: { kind: "delay", delay_ms: 11_000 }, status: 502, code: "timeout", reason: ja.query.error.failed, calls: "retried", logged: caught("API did not answer within 10000 ms") },
+  { name: "a timeout", fault: { kind: "delay", delay_ms: PAST_TIMEOUT_MS }, status: 502, code: "timeout", reason: ja.query.error.failed, calls: "retried", logged: caught(`API did not answer within ${E2E_NE_TIMEOUT_MS} ms`) },
   // Once by the gateway with the stored pair, then never again by the page.
   { name: "002002 again after the gateway's retry", fault: { kind: "error", code: "002002" }, status: 409, code: "002002", reason: ja.query.error.failed, calls: 2, logged: caught(SIGN_IN_ENDED) },
   { name: "004001 (no permission)", fault: { kind: "error", code: "004001" }, status: 403, code: "004001", reason: ja.query.error.forbidden, calls: 1, logged: caught(NO_PERMISSION) },

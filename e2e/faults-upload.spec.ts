@@ -3,6 +3,7 @@ import ja from "../messages/ja.json";
 import { expect, failedResource, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughForm, test, type SandboxUser } from "./fixtures";
 import { addFault, callLogMark, callsSince, clearFaults } from "./pages/sandbox-api";
 import { SandboxSignInPage } from "./pages/sign-in-page";
+import { PAST_TIMEOUT_MS, PAST_TIMEOUT_NAME } from "./support/upstream-timeout";
 import {
   expectedQuantities,
   fill,
@@ -232,9 +233,9 @@ test.describe("an answer lost after the batch left", () => {
     });
   }
 
-  test("a timeout (11 s > 10 s): unknown, and the sandbox did queue it; the person resumes the rest without it, applied once", async ({ page }) => {
+  test(`a timeout (${PAST_TIMEOUT_NAME}): unknown, and the sandbox did queue it; the person resumes the rest without it, applied once`, async ({ page }) => {
     test.setTimeout(240_000);
-    const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-timeout", { kind: "delay", delay_ms: 11_000, times: 1 });
+    const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-timeout", { kind: "delay", delay_ms: PAST_TIMEOUT_MS, times: 1 });
 
     await expect(card.root.getByRole("status").filter({ hasText: fill(t.progress.sending, { batch: 1, total: 2, rows: "3,001", sent: "0" }) })).toBeVisible();
     const outcome = card.root.locator("[data-batch-outcome=unknown]");
@@ -242,7 +243,7 @@ test.describe("an answer lost after the batch left", () => {
     await card.expectBatchState(card.batchRows.nth(0), "unknown");
     await card.expectBatchState(card.batchRows.nth(1), "stored");
 
-    // The call the dashboard gave up on still reached the API: the sandbox answers it at 11 s and queues it.
+    // The call the dashboard gave up on still reached the API: the sandbox answers it once its delay is over, and queues it.
     await expect.poll(async () => (await callsSince(mark, UPLOAD)).length, { timeout: 30_000 }).toBe(1);
     await expect.poll(() => queJobCount("staff"), { timeout: 30_000 }).toBe(jobsBefore + 1);
     await expect.poll(async () => (await stockQuantities("staff", f.pairs)).get(pairKey(f.pairs[0]!.warehouseId, f.pairs[0]!.goodsCode)), { timeout: 60_000 }).toBe(
@@ -295,7 +296,7 @@ test.describe("the sign-in ends mid-send", () => {
         const uploads = new UploadsPage(page);
         const card = await dropAndCheck(uploads, f.fileName, f.bytes, 6001);
         const jobsBefore = await queJobCount("manager");
-        // Each call takes 4 s, so that the refusal meets batch 2 while batch 1 is already queued.
+        // Each call takes 4 s (under E2E_NE_TIMEOUT_MS), so that the refusal meets batch 2 while batch 1 is already queued.
         await addFault({ path: UPLOAD, kind: "delay", delay_ms: 4000 });
         const mark = await callLogMark();
         await card.sendButton.click();
