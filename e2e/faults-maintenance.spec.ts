@@ -21,6 +21,7 @@ import {
   warehouseStockCsv,
 } from "./pages/uploads-page";
 import ja from "../messages/ja.json";
+import { MAINTENANCE_RETRY_S, MAINTENANCE_SEND_DELAYS_MS } from "../lib/query/maintenance";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
 const COUNT = "/api_v1_receiveorder_base/count";
@@ -41,6 +42,8 @@ test.afterEach(async () => {
 
 test("grid: maintenance during a filter change says so at once, keeps the filter, and loads its result by itself once it is over", async ({ page, consoleErrors }) => {
   consoleErrors.allow(failedResource(503, BFF_ORDERS), caught);
+  // The page's clock runs as usual; the story moves it to the end of the countdown.
+  await page.clock.install();
   const orders = new OrdersPage(page);
   await orders.goto(SHIPPED);
   await orders.total();
@@ -67,8 +70,9 @@ test("grid: maintenance during a filter change says so at once, keeps the filter
   // Maintenance is not asked again at once: one call of the new count until the countdown ends.
   expect((await callsSince(mark, COUNT)).length).toBe(1);
 
-  // Maintenance ends; nobody presses anything.
+  // Maintenance ends; nobody presses anything, and the countdown runs out.
   await clearFaults();
+  await page.clock.fastForward(MAINTENANCE_RETRY_S * 1000);
   await expect(orders.state("ready")).toBeVisible({ timeout: 45_000 });
   await orders.expectTotal(expected);
   await orders.waitForRows();
@@ -79,6 +83,8 @@ test("grid: maintenance during a filter change says so at once, keeps the filter
 test("upload: a batch turned away by maintenance stays stored (nothing queued, never 'unknown') and is sent by itself once it is over; the file is applied once", async ({ page, consoleErrors }) => {
   // A maintenance answer is the send route's 503 (the batch back to "stored"), which the page handles.
   consoleErrors.allow(failedResource(503, "/send"));
+  // The page's clock runs as usual; the story moves it past the page's wait before it sends again.
+  await page.clock.install();
   const t = ja.uploads;
   const pairs = await stockPairs("staff", 6);
   const rows = stockRows(pairs, 3001, `e2eメンテナンス ${run}`);
@@ -106,8 +112,9 @@ test("upload: a batch turned away by maintenance stays stored (nothing queued, n
   expect((await callsSince(mark, UPLOAD)).length).toBe(1);
   expect(await queJobCount("staff")).toBe(jobsBefore);
 
-  // Maintenance ends; the page sends the batch again by itself (15 s after the answer).
+  // Maintenance ends; the page sends the batch again by itself once its wait is over.
   await clearFaults();
+  await page.clock.fastForward(MAINTENANCE_SEND_DELAYS_MS[0]!);
   await card.expectAllDone(2, 90_000);
   await expect(card.root.getByRole("alert")).toHaveCount(0);
   for (const b of (await journalFiles(page.request, fileName))[0]?.batches ?? []) expect(b.state).toBe("done");

@@ -4,6 +4,7 @@ import { expect, failedResource, SANDBOX_PASSWORD, SANDBOX_USERS, signInThroughF
 import { addFault, callLogMark, callsSince, clearFaults } from "./pages/sandbox-api";
 import { SandboxSignInPage } from "./pages/sign-in-page";
 import { PAST_TIMEOUT_MS, PAST_TIMEOUT_NAME } from "./support/upstream-timeout";
+import { SEND_RETRY_DELAYS_MS } from "../components/upload/send-upload";
 import {
   expectedQuantities,
   fill,
@@ -175,8 +176,16 @@ test.describe("a busy API that stays busy", () => {
   test("the page tries 4 more times, then says so with Retry; the file is kept and Retry sends it once", async ({ page, consoleErrors }) => {
     test.setTimeout(180_000);
     consoleErrors.allow(failedResource(503, "/send"));
+    // The page's clock runs as usual; the story moves it past each of the page's waits.
+    await page.clock.install();
     const { f, card, jobsBefore, mark } = await sendWithFault(page, "fault-busy-long", { kind: "busy" });
 
+    // After each busy answer, the page's wait before it sends again is moved past (a wait that
+    // already began ends at once, one still to begin runs in real time).
+    for (const [i, wait] of SEND_RETRY_DELAYS_MS.entries()) {
+      await expect.poll(async () => (await callsSince(mark, UPLOAD)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(i + 1);
+      await page.clock.fastForward(wait);
+    }
     const alert = card.root.getByRole("alert");
     await expect(alert).toContainText(ja.query.error.busy, { timeout: 60_000 });
     await expect(alert).toContainText(t.errors.kept);
