@@ -10,9 +10,10 @@ import { load } from "./load";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import { uploads } from "./uploads";
+import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, distance, load, uploads];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, uploadsBrowser, distance, load, uploads];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];
