@@ -38,7 +38,8 @@
 // BENCH_DISTANCE_EXPORT_RUNS (3), BENCH_DISTANCE_COLD_RUNS (3), and for debugging
 // BENCH_DISTANCE_ONLY=<scenario keys, "cold" for the cold first rows> and
 // BENCH_DISTANCE_VERBOSE=1 (each window's calls).
-import { chromium, type Browser, type Page, type Request } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
+import { launchChromium, median } from "./lib/browser";
 import ja from "../messages/ja.json";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { SandboxCalls, sequentialRoundTrips, type LoggedCall } from "./lib/call-log";
@@ -67,9 +68,7 @@ const BOARD_PERIOD = "30d";
 const ONLY = (process.env.BENCH_DISTANCE_ONLY ?? "").split(",").filter(Boolean);
 const VERBOSE = process.env.BENCH_DISTANCE_VERBOSE === "1";
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Scenario {
   key: string;
@@ -285,7 +284,7 @@ export const distance: Bench = {
       const log = new SandboxCalls(stack.sandbox);
       await log.setLatency(0);
       const exportFilter = await exportFilterOf(stack.sandbox);
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+      browser = await launchChromium();
       const signedIn = async (login: string): Promise<Page> => {
         const cookie = await dashboardSession(app, login);
         const context = await browser!.newContext({ baseURL: app, locale: "ja-JP", viewport: { width: 1440, height: 900 }, acceptDownloads: true });

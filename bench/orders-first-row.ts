@@ -2,7 +2,8 @@
 // navigation to the first order row visible, against a static page (the sign-in page: server-
 // rendered, no data) measured in the same run (target ratio ≤ 3); and a 10,000-row page scrolled
 // end to end, counting row elements in the DOM (target ≤ 120).
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { launchChromium, median } from "./lib/browser";
 import { buildIfNeeded } from "../scripts/build-if-needed.mjs";
 import { firstVisible } from "./lib/first-visible";
 import { dashboardSession, startStack, type Stack } from "./lib/stack";
@@ -13,7 +14,6 @@ const RUNS = 7;
 const APP_PORT = 3650;
 const SANDBOX_PORT = 4650;
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** Milliseconds from starting navigation until `selector` is visible. */
 async function timeTo(page: Page, url: string, selector: string): Promise<number> {
@@ -23,7 +23,6 @@ async function timeTo(page: Page, url: string, selector: string): Promise<number
   return performance.now() - t0;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const ordersFirstRow: Bench = {
   name: "orders-first-row",
@@ -35,7 +34,7 @@ export const ordersFirstRow: Bench = {
     try {
       stack = await startStack({ name: "grid", appPort: APP_PORT, sandboxPort: SANDBOX_PORT, env: { SANDBOX_ORDERS: String(ORDERS) } });
       const cookie = await dashboardSession(stack.app, "staff@sandbox.test");
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+      browser = await launchChromium();
       const context = await browser.newContext({ baseURL: stack.app, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
       const [name, ...rest] = cookie.split("=");
       await context.addCookies([{ name: name!, value: rest.join("="), url: stack.app, httpOnly: true, sameSite: "Lax" }]);

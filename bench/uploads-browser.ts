@@ -14,7 +14,8 @@
 // from the drop to "checked" in Chromium (median) against it; the longest main-thread task of any
 // run (target ≤ 200 ms: the page must stay usable while the worker reads the file).
 // Ports 3680/4680; env BENCH_UPLOADS_BROWSER_ROWS (100,000), BENCH_UPLOADS_BROWSER_RUNS (3).
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { launchChromium, median } from "./lib/browser";
 import iconv from "iconv-lite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,9 +36,7 @@ const SANDBOX_PORT = 4680;
 const TIMEOUT = 180_000;
 const MAX_TASK_MS = 200;
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Pair {
   warehouseName: string;
@@ -172,7 +171,7 @@ export const uploadsBrowser: Bench = {
       const nodeMs = nodeCheck(bytes, pairs);
 
       const cookie = await dashboardSession(stack.app, STAFF);
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+      browser = await launchChromium();
       const context = await browser.newContext({ baseURL: stack.app, locale: "ja-JP", viewport: { width: 1440, height: 900 } });
       const [name, ...rest] = cookie.split("=");
       await context.addCookies([{ name: name!, value: rest.join("="), url: stack.app, httpOnly: true, sameSite: "Lax" }]);
