@@ -68,8 +68,6 @@ const BOARD_PERIOD = "30d";
 const ONLY = (process.env.BENCH_DISTANCE_ONLY ?? "").split(",").filter(Boolean);
 const VERBOSE = process.env.BENCH_DISTANCE_VERBOSE === "1";
 
-
-
 interface Scenario {
   key: string;
   name: string;

@@ -14,7 +14,6 @@ const RUNS = 7;
 const APP_PORT = 3650;
 const SANDBOX_PORT = 4650;
 
-
 /** Milliseconds from starting navigation until `selector` is visible. */
 async function timeTo(page: Page, url: string, selector: string): Promise<number> {
   const t0 = performance.now();
@@ -22,7 +21,6 @@ async function timeTo(page: Page, url: string, selector: string): Promise<number
   await firstVisible(page, selector, 60_000);
   return performance.now() - t0;
 }
-
 
 export const ordersFirstRow: Bench = {
   name: "orders-first-row",
