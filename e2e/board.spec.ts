@@ -11,6 +11,7 @@ import { OrdersPage } from "./pages/orders-page";
 import { addFault, clearFaults, sandboxCall, sandboxCount } from "./pages/sandbox-api";
 import { ShellPage } from "./pages/shell-page";
 import ja from "../messages/ja.json";
+import { jstDay } from "./support/jst-day";
 
 const COUNT = "/api_v1_receiveorder_base/count";
 const SEARCH = "/api_v1_receiveorder_base/search";
@@ -30,11 +31,6 @@ async function boardIn(page: Page, theme: "light" | "dark") {
 }
 
 test.use({ user: "manager", viewport: { width: 1440, height: 900 } });
-
-/** A day in Japan, `YYYY-MM-DD`, `offset` days from today. */
-function jstDay(offset = 0): string {
-  return new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** `rgb(r, g, b)` as the browser computes colours → `#rrggbb`. */
 function rgbToHex(rgb: string): string {

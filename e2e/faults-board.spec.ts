@@ -21,15 +21,11 @@ import { SandboxSignInPage } from "./pages/sign-in-page";
 import { SANDBOX_PASSWORD, SANDBOX_USERS } from "./fixtures";
 import ja from "../messages/ja.json";
 import { PAST_TIMEOUT_MS, PAST_TIMEOUT_NAME } from "./support/upstream-timeout";
+import { jstDay } from "./support/jst-day";
 
 const SEARCH = "/api_v1_receiveorder_base/search";
 
 type Fault = Parameters<typeof addFault>[0];
-
-/** A day in Japan, `YYYY-MM-DD`, `offset` days from today. */
-function jstDay(offset = 0): string {
-  return new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 test.use({ user: "manager", viewport: { width: 1440, height: 900 } });
 // A persistent timeout is three requests of E2E_NE_TIMEOUT_MS each before the board calls the refresh failed.
