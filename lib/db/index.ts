@@ -22,60 +22,88 @@ export interface AppDatabase {
   db: AppDb;
   kind: "pglite" | "postgres";
   /**
-   * Runs `fn` while holding a PostgreSQL advisory lock on `key` (session level, on the
-   * instance's lock connection: see createAdvisoryLocks), so instances sharing a server serialize. PGlite lives in one process, where the
-   * caller's in-process queue is already the whole story: `fn` runs directly.
+   * Runs `fn` while holding a PostgreSQL advisory lock on `key` (session level, on a connection
+   * of its own: see createAdvisoryLocks), so instances sharing a server serialize. PGlite lives in
+   * one process, where the caller's in-process queue is already the whole story: `fn` runs directly.
    */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /**
- * Session-level advisory locks held on one connection of their own, taken with
- * pg_try_advisory_lock and retried with backoff. Holding a lock costs no pooled connection: a
- * holder that kept a pooled connection across its upstream call while its own queries needed
- * another deadlocked once as many sessions called at once as the pool had connections.
- * Session-level locks are re-entrant on one connection, so within a process the caller must
- * serialize holders of one key (the gateway's per-key queue does); across processes they exclude.
+ * Session-level advisory locks, each held on a connection of its own from a pool kept for locks,
+ * taken with pg_try_advisory_lock and retried with backoff. Not the query pool: a holder keeps its
+ * connection across its upstream call, and one that kept a pooled connection while its own queries
+ * needed another deadlocked once as many sessions called at once as the pool had connections.
+ * One connection per held lock, because pg deprecates concurrent queries on one client (and session
+ * locks on one connection are re-entrant, so they would not exclude each other there anyway).
+ * Within a process the caller serializes holders of one key (the gateway's per-key queue does);
+ * across processes they exclude.
  */
 function createAdvisoryLocks(connectionString: string) {
-  let connection: Promise<pg.Client> | null = null;
-  const connect = (): Promise<pg.Client> => {
-    connection ??= (async () => {
-      const client = new pg.Client({ connectionString });
-      // A dropped connection releases its locks on the server; the next call connects again.
-      client.on("error", () => {
-        connection = null;
-      });
-      client.on("end", () => {
-        connection = null;
-      });
-      await client.connect();
-      return client;
-    })().catch((err: unknown) => {
-      connection = null;
-      throw err;
-    });
-    return connection;
-  };
-  return {
-    async acquire(key: string): Promise<void> {
-      for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
-        const client = await connect();
+  // At most this many locks held at once per instance: a further holder waits its turn for a
+  // connection (its lock is taken before the company's slot, so such a wait is short-lived too).
+  const pool = new pg.Pool({ connectionString, max: 20 });
+  // An idle connection that drops is removed by the pool; nothing else to do about it.
+  pool.on("error", () => undefined);
+
+  interface Held {
+    client: pg.PoolClient;
+    /** Set when the connection fails while the lock is held. */
+    error?: Error;
+    onError: (err: Error) => void;
+  }
+
+  /** A connection holding the lock on `key`. */
+  async function acquire(key: string): Promise<Held> {
+    for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
+      const client = await pool.connect();
+      // A checked-out client's error has no listener of the pool's: without one it would throw.
+      const held: Held = {
+        client,
+        onError: (err) => {
+          held.error = err;
+        },
+      };
+      client.on("error", held.onError);
+      let ok = false;
+      try {
         const result = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [key]);
-        if (result.rows[0]?.ok) return;
-        await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+        ok = result.rows[0]?.ok === true;
+      } catch (err) {
+        client.removeListener("error", held.onError);
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+      if (ok) return held;
+      client.removeListener("error", held.onError);
+      client.release();
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+    }
+  }
+
+  /** Unlocks and hands the connection back; one that failed or did not unlock is destroyed instead. */
+  async function release(key: string, held: Held): Promise<void> {
+    let unlocked = false;
+    if (!held.error) {
+      const result = await held.client.query<{ ok: boolean }>("SELECT pg_advisory_unlock(hashtextextended($1, 0)) AS ok", [key]).catch(() => null);
+      unlocked = result?.rows[0]?.ok === true;
+    }
+    held.client.removeListener("error", held.onError);
+    // Closing the connection releases whatever lock it may still hold on the server.
+    held.client.release(unlocked ? undefined : (held.error ?? true));
+  }
+
+  return {
+    async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      const held = await acquire(key);
+      try {
+        return await fn();
+      } finally {
+        await release(key, held);
       }
     },
-    async release(key: string): Promise<void> {
-      const client = await connection?.catch(() => null);
-      await client?.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch(() => undefined);
-    },
-    async close(): Promise<void> {
-      const client = await connection?.catch(() => null);
-      connection = null;
-      await client?.end().catch(() => undefined);
-    },
+    close: () => pool.end(),
   };
 }
 
@@ -99,14 +127,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     return {
       db,
       kind: "postgres",
-      async withAdvisoryLock(key, fn) {
-        await locks.acquire(key);
-        try {
-          return await fn();
-        } finally {
-          await locks.release(key);
-        }
-      },
+      withAdvisoryLock: (key, fn) => locks.withLock(key, fn),
       close: async () => {
         await locks.close();
         await pool.end();
