@@ -18,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // next-auth imports "next/server" and "next/headers" as only a bundler resolves them: run it
+    // through Vite, so the session tests (lib/auth/session.test.ts) load the real library.
+    server: { deps: { inline: ["next-auth"] } },
     // The request log is silent in tests; lib/observability's own tests capture it at info.
     env: { LOG_LEVEL: "silent" },
   },

@@ -11,8 +11,9 @@ import { getNeServer } from "@/lib/gateway/server";
 import { sessionLimits } from "@/lib/gateway/session-policy";
 import { SignInError, exchangeUidState, takePendingSignIn } from "./sign-in";
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from "./cookie-names";
+import { inServerRead } from "./server-read";
 
-export const SESSION_COOKIE = secureCookies() ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
+const SESSION_COOKIE = secureCookies() ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
 
 function secureCookies(): boolean {
   return (process.env.AUTH_URL ?? "").startsWith("https://");
@@ -111,17 +112,21 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       // Every later read (auth(), GET /api/auth/session): a sign-in that ended (idle, lifetime,
       // signed out, purged) is refused here, so Auth.js clears the cookie and answers as signed
       // out, naming nobody, instead of re-issuing it. Reading it is not activity (no touch).
+      // The server's own reads (lib/auth/session.ts) skip this: their callers check the store
+      // themselves, with activity and the reason an ended sign-in ended.
       if (typeof token.sk !== "string") return null;
+      if (inServerRead()) return token;
       const checked = await (await getNeServer()).gateway.check(token.sk, { touch: false });
       return "session" in checked ? token : null;
     },
-    // What a page may know: names to show. The store key stays in the encrypted JWT.
+    // What a page may know: names to show. The store key stays in the encrypted JWT, and is added
+    // only for the server's own reads: this callback also answers GET /api/auth/session.
     session({ session, token }) {
       session.profile = {
         companyName: typeof token.companyName === "string" ? token.companyName : "",
         personName: typeof token.name === "string" ? token.name : "",
       };
-      return session;
+      return inServerRead() && typeof token.sk === "string" ? Object.assign(session, { sk: token.sk }) : session;
     },
   },
   events: {

@@ -4,10 +4,10 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getNeServer } from "@/lib/gateway/server";
-import { auth, type SessionProfile } from "./config";
+import type { SessionProfile } from "./config";
 import { safeReturnPath } from "./return-to";
 import { sessionLimits } from "@/lib/gateway/session-policy";
-import { currentSessionKey } from "./session";
+import { currentSession } from "./session";
 
 export interface SignedInPage {
   profile: SessionProfile;
@@ -17,14 +17,11 @@ export interface SignedInPage {
 
 export async function requireSession(): Promise<SignedInPage> {
   const from = safeReturnPath((await headers()).get("x-backyard-path"));
-  // The store's check first, so an ended sign-in is told why (auth() would only say signed out:
-  // its jwt callback refuses an ended session too, lib/auth/config.ts).
-  const key = await currentSessionKey();
-  if (!key) redirect(`/login?from=${encodeURIComponent(from)}`);
-  const checked = await (await getNeServer()).gateway.check(key);
-  if ("ended" in checked) redirect(`/login?reason=${checked.ended === "idle" ? "idle" : "expired"}&from=${encodeURIComponent(from)}`);
-  const session = await auth();
+  // The session read leaves the store's check to us, so an ended sign-in is told why.
+  const session = await currentSession();
   if (!session) redirect(`/login?from=${encodeURIComponent(from)}`);
+  const checked = await (await getNeServer()).gateway.check(session.key);
+  if ("ended" in checked) redirect(`/login?reason=${checked.ended === "idle" ? "idle" : "expired"}&from=${encodeURIComponent(from)}`);
   const limits = sessionLimits();
   return { profile: session.profile, timeouts: { idleMs: limits.idleMs, endsAt: checked.session.createdAt.getTime() + limits.absoluteMs } };
 }

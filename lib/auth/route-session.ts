@@ -1,6 +1,6 @@
 import "server-only";
 // The one session check of the route handlers that read the session (grid storage, uploads, the
-// board): the session cookie's store key, then the gateway's check of the idle timeout and the
+// board): the session's store key (lib/auth/session.ts), then the gateway's check of the idle timeout and the
 // absolute lifetime, as lib/auth/require-session.ts does for pages and the BFF's calls do in the
 // gateway. A live session's call counts as activity; an ended one is deleted and answered 401 with
 // why (`reason`: idle or expired, the words of /login?reason=), so no route answers for a sign-in
@@ -8,16 +8,15 @@ import "server-only";
 import type { SessionCheck } from "@/lib/gateway/gateway";
 import { getNeServer } from "@/lib/gateway/server";
 import type { TokenSession } from "@/lib/gateway/token-store";
-import type { HeaderReader } from "@/lib/http/api-request";
 import { noSession, problem } from "@/lib/http/json-route";
-import { cookieSessionOf } from "./session";
+import { currentSession } from "./session";
 
 export interface RouteSession {
   /** The token store's key (what the gateway calls with). */
   key: string;
   /** The stored session: company, person, sign-in time. */
   session: TokenSession;
-  /** The person's name from the session cookie (the upload journal shows it). */
+  /** The person's name from the session (the upload journal shows it). */
   personName: string;
 }
 
@@ -29,11 +28,15 @@ export function endedSessionResponse(ended: Extract<SessionCheck, { ended: unkno
   return problem(401, `session-${ended}`, message, { extra: { reason } });
 }
 
-/** The request's live session, or the 401 to answer (signed out, or the sign-in ended). */
-export async function routeSession(request: { headers: HeaderReader }): Promise<RouteSession | { response: Response }> {
-  const cookie = await cookieSessionOf(request);
-  if (!cookie) return { response: noSession() };
-  const checked = await (await getNeServer()).gateway.check(cookie.key);
+/**
+ * The current request's live session, or the 401 to answer (signed out, or the sign-in ended).
+ * auth() reads the session from the request being handled; the argument only names that request.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the routes pass their request; auth() reads it itself
+export async function routeSession(request?: Request): Promise<RouteSession | { response: Response }> {
+  const current = await currentSession();
+  if (!current) return { response: noSession() };
+  const checked = await (await getNeServer()).gateway.check(current.key);
   if ("ended" in checked) return { response: endedSessionResponse(checked.ended) };
-  return { key: cookie.key, session: checked.session, personName: cookie.personName };
+  return { key: current.key, session: checked.session, personName: current.profile.personName };
 }

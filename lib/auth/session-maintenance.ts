@@ -5,7 +5,7 @@ import "server-only";
 import { AuthError } from "next-auth";
 import { getNeServer } from "@/lib/gateway/server";
 import { signIn } from "./config";
-import { sessionKeyOf } from "./session";
+import { currentSessionKey } from "./session";
 import { sessionLimits, sessionPurgeEveryMs } from "@/lib/gateway/session-policy";
 import { purgeExpiredPendingSignIns } from "./sign-in";
 
@@ -26,10 +26,11 @@ interface SweepState {
 
 /**
  * Signs in with `credentials` (a uid/state pair, or a confirmed pending sign-in); a session the
- * browser had before is ended with its stored tokens. Answers the sign-in's error code, or null.
+ * browser had before (the session of `request`, the route handler's, which auth() reads) is ended
+ * with its stored tokens. Answers the sign-in's error code, or null.
  */
 export async function signInReplacing(request: Request, credentials: Record<string, string>): Promise<string | null> {
-  const previousKey = await sessionKeyOf(request);
+  const previousKey = await currentSessionKey();
   try {
     await signIn("next-engine", { ...credentials, redirect: false });
   } catch (err) {
