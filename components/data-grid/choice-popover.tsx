@@ -5,7 +5,7 @@ import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { Choice } from "@/lib/query/choices";
-import { Popover } from "./popover";
+import { Popover } from "@/components/ui/popover";
 
 const ChoicePanel = lazyComponent(() => import("./choice-panel"));
 

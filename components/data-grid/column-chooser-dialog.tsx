@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/grid/columns";
 import type { ColumnChooserProps } from "./column-chooser";
-import { Modal } from "./modal";
+import { Modal } from "@/components/ui/modal";
 
 export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, pinned, defaultPinned, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
   const t = useTranslations("grid");

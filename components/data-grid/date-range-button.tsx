@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridLocale } from "@/lib/grid/format";
 import type { DateRangePanelProps } from "./date-range-panel";
-import { Popover } from "./popover";
+import { Popover } from "@/components/ui/popover";
 
 const DateRangePanel = lazyComponent(() => import("./date-range-panel"));
 

@@ -52,7 +52,7 @@ import { retryDelay, shouldRetry } from "@/components/query/providers";
 import { errorDescription } from "@/components/query/error-text";
 import type { GridDefinition } from "./grid-definition";
 import { choicesSourceOf } from "./use-field-choices";
-import { Modal } from "./modal";
+import { Modal } from "@/components/ui/modal";
 
 export interface ExportRequest {
   conditions: ConditionInput[];

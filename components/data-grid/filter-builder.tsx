@@ -7,7 +7,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
 import type { GridDefinition } from "./grid-definition";
-import { Popover } from "./popover";
+import { Popover } from "@/components/ui/popover";
 
 const FilterForm = lazyComponent(() => import("./filter-form"));
 

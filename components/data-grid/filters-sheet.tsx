@@ -8,7 +8,7 @@ import type { GridLocale } from "@/lib/grid/format";
 import { Button } from "@/components/ui/button";
 import { FilterBuilder } from "./filter-builder";
 import type { GridDefinition } from "./grid-definition";
-import { Modal } from "./modal";
+import { Modal } from "@/components/ui/modal";
 import { QuickFilters } from "./quick-filters";
 
 export interface FiltersSheetProps {

@@ -14,7 +14,7 @@ import { useSearch } from "@/lib/query/hooks";
 import type { ApiRow } from "@/lib/query/call-operation";
 import type { FieldDef } from "@/lib/ne/registry/types";
 import type { GridDefinition } from "./grid-definition";
-import { Modal } from "./modal";
+import { Modal } from "@/components/ui/modal";
 import type { ChoiceLabels } from "./grid-table";
 import { useChoiceLabels } from "./use-choice-labels";
 import { ValueView } from "./value-view";

@@ -5,7 +5,7 @@ import { Bookmark } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { SavedView, SavedViewState } from "@/lib/grid/preferences";
-import { Popover } from "./popover";
+import { Popover } from "@/components/ui/popover";
 
 // The panel loads when the menu first opens (components/data-grid/saved-views-panel.tsx).
 const ViewsPanel = lazyComponent(() => import("./saved-views-panel"));

@@ -3,7 +3,7 @@
 // lazyComponent when Details is first hovered, focused or pressed (upload-journal.tsx), so the
 // page's first load carries neither the drawer nor the entry's send panel.
 import { useTranslations } from "next-intl";
-import { Modal } from "@/components/data-grid/modal";
+import { Modal } from "@/components/ui/modal";
 import { JournalEntry } from "./journal-entry";
 
 export default function JournalDrawer({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
