@@ -22,7 +22,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npx next build
 
-# 3. What runs: the traced server, its static files, and the migrations it applies on first use.
+# 3. What runs: the traced server (Next's standalone server.js), its static files, and the migrations it applies on first use.
 FROM ${NODE_IMAGE} AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 APP_DATA_DIR=/tmp/backyard
@@ -30,10 +30,7 @@ COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/lib/db/migrations ./lib/db/migrations
-# The dashboard's production server (Next.js, with the BFF's route called before its router), in
-# place of the standalone output's own server.js; it reads the same configuration the build wrote.
-COPY --from=build --chown=node:node /app/scripts/serve.mjs ./scripts/serve.mjs
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "scripts/serve.mjs"]
+CMD ["node", "server.js"]

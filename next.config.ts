@@ -14,10 +14,6 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its package folder at run time; undici (the API
   // client's connection pool) is Node-only and loaded as it is published.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "undici"],
-  // The BFF is a Pages API route (pages/api/ne): its dependencies are bundled as the App Router's
-  // are (by default the Pages Router loads node_modules at run time, where `server-only` resolves
-  // to its throwing entry and next-auth's ESM cannot import next/server).
-  bundlePagesRouterDependencies: true,
   experimental: {
     // proxy.ts copies a page request's body before the page reads it; Next's default keeps up to
     // 10 MB of it. Pages take small forms only (server actions: 1 MB). /api/ skips proxy.ts.
@@ -38,12 +34,6 @@ const nextConfig: NextConfig = {
         ],
       },
     ];
-  },
-  // The BFF benchmark's do-nothing baseline: a plain Next.js rewrite to the upstream. Only in a
-  // build made with BENCH_REWRITE_TARGET set (npm run bench makes its own); never in a product build.
-  async rewrites() {
-    const target = process.env.BENCH_REWRITE_TARGET;
-    return target ? [{ source: "/__bench/rewrite/:path*", destination: `${target}/:path*` }] : [];
   },
 };
 

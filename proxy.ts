@@ -36,8 +36,6 @@ function hasSessionCookie(request: NextRequest): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  // The benchmark's rewrite baseline passes untouched (it exists only in a benchmark build).
-  if (process.env.BENCH_REWRITE_TARGET && pathname.startsWith("/__bench/rewrite/")) return NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce);
 

@@ -1,10 +1,12 @@
 // Scale-out for real: two production instances behind nginx on one PostgreSQL
 // (scripts/cluster.mjs). A person signed in through nginx is served by both instances, their
 // session works on either, and a rollout (each instance restarted in turn) drops no request.
+import { gunzipSync } from "node:zlib";
 import { expect, signInThroughForm, test } from "./fixtures";
 import { Cluster } from "../bench/lib/cluster";
 import { clusterLoad } from "../bench/lib/cluster-load";
 import { OrdersPage } from "./pages/orders-page";
+import { postRaw } from "./pages/raw-post";
 import { overlapLines, type OverlapRecord } from "./pages/sandbox-api";
 
 const CLUSTER_PORT = Number(process.env.E2E_PORT ?? 3100) + 100;
@@ -37,6 +39,17 @@ test.describe("two instances behind nginx", () => {
       instances.add(res.headers()["x-backyard-instance"] ?? "");
     }
     expect([...instances].sort()).toEqual([`127.0.0.1:${CLUSTER_PORT + 1}`, `127.0.0.1:${CLUSTER_PORT + 2}`]);
+
+    // Large answers reach the browser compressed through nginx (the instances compress them).
+    const cookie = (await page.context().cookies(cluster.url)).map((c) => `${c.name}=${c.value}`).join("; ");
+    const search = { fields: ["goods_id", "goods_name", "goods_selling_price"], limit: 300 };
+    const plain = await postRaw(`${cluster.url}/api/ne/api_v1_master_goods/search`, search, { cookie, origin: cluster.url });
+    const gzip = await postRaw(`${cluster.url}/api/ne/api_v1_master_goods/search`, search, { cookie, origin: cluster.url, "accept-encoding": "gzip" });
+    expect([plain.status, gzip.status]).toEqual([200, 200]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
+    expect(gzip.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
   });
 
   test("a rollout restarts each instance in turn while a person keeps working: no request fails", async ({ page }) => {

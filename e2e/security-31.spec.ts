@@ -9,34 +9,50 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, sandboxUrl, signInThroughForm, test } from "./fixtures";
+import { Cluster } from "../bench/lib/cluster";
 import { floodFrom, randomLoopbackAddress } from "./pages/from-address";
 import { ShellPage } from "./pages/shell-page";
 import { SandboxSignInPage } from "./pages/sign-in-page";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** Ports of the servers these stories start beside the run's own (its cluster takes port + 100). */
+/** Ports of the servers these stories start beside the run's own (e2e/cluster.spec.ts takes port + 100). */
 const HTTPS_ORIGIN_PORT = port + 5;
 const SHORT_SECRET_PORT = port + 6;
 const ATTACKER_PORT = port + 7;
+/** nginx in front of two instances (port + 201, + 202; their sandbox port + 1200). */
+const PROXIED_PORT = port + 200;
 
-test.describe("a flood of sign-in callbacks from one client", () => {
-  test.use({ user: null });
+test.describe("a flood of sign-in callbacks from one client, through the proxy", () => {
+  // The per-address limits hold against a client that writes its own X-Forwarded-For only behind
+  // the proxy (lib/http/public-origin.ts clientAddress): nginx and two instances, as deployed.
+  test.use({ user: null, baseURL: `http://localhost:${PROXIED_PORT}` });
+  let cluster: Cluster;
 
-  // The probe sent 650 against the default total of 600 a minute; this run's total is 100
-  // (playwright.config.ts), so 110 of each kind make the same point in a sixth of the requests.
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    cluster = await Cluster.start(PROXIED_PORT, { RATE_LIMIT_SIGNIN_PER_MINUTE: "20", RATE_LIMIT_SIGNIN_TOTAL_PER_MINUTE: String(TOTAL) });
+  });
+  test.afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  // The probe sent 650 against the default total of 600 a minute; this cluster's total is 100, so
+  // 110 of each kind make the same point in a sixth of the requests.
+  const TOTAL = 100;
   const FLOOD = 110;
 
   test("empty callbacks and callbacks with a pair, each naming another X-Forwarded-For, past the total: sign-in stays open to everyone else", async ({ page }) => {
+    test.setTimeout(180_000);
     const flooder = randomLoopbackAddress();
     const forged = (i: number) => ({ "x-forwarded-for": `198.18.${(i >> 8) & 255}.${i & 255}` });
 
     // Empty callbacks: refused as such before any limit counts them.
-    const empty = await floodFrom(flooder, FLOOD, (i) => ({ path: "/auth/callback", headers: forged(i) }));
+    const empty = await floodFrom(flooder, FLOOD, (i) => ({ path: "/auth/callback", headers: forged(i) }), 12, PROXIED_PORT);
     // Callbacks with a pair: the flooder's own address's limit (20 a minute) refuses the rest, and
     // what it refuses is not counted in the total.
-    const paired = await floodFrom(flooder, FLOOD, (i) => ({ path: `/auth/callback?uid=flood${i}&state=flood${i}`, headers: forged(i) }));
+    const paired = await floodFrom(flooder, FLOOD, (i) => ({ path: `/auth/callback?uid=flood${i}&state=flood${i}`, headers: forged(i) }), 12, PROXIED_PORT);
 
-    // A person elsewhere (the browser, at 127.0.0.1 or ::1) signs in as ever.
+    // A person elsewhere (the browser, at 127.0.0.1) signs in as ever.
     const callback = page.waitForResponse((r) => new URL(r.url()).pathname === "/auth/callback");
     await page.goto("/login?from=%2Forders");
     await page.getByRole("link", { name: /サインイン|Sign in/ }).click();
@@ -54,6 +70,19 @@ test.describe("a flood of sign-in callbacks from one client", () => {
     expect(through, `callbacks with a pair that got past the limit: ${JSON.stringify(statuses(paired))}`).toBeLessThanOrEqual(40);
     expect(paired.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(FLOOD - 40);
     expect(Number(paired.find((a) => a.status === 429)?.retryAfter)).toBeGreaterThanOrEqual(1);
+  });
+
+  test("requests that bypass the proxy count as one client, whatever X-Forwarded-For they write, from whichever address", async () => {
+    // Straight to an instance, past nginx: no proxy secret, so their forwarded headers are not believed.
+    const instancePort = PROXIED_PORT + 1;
+    const bypass = (tag: string) => (i: number) => ({ path: `/auth/callback?uid=${tag}${i}&state=${tag}${i}`, headers: { "x-forwarded-for": `203.0.113.${i}` } });
+    const one = await floodFrom(randomLoopbackAddress(), 40, bypass("one"), 4, instancePort);
+    const other = await floodFrom(randomLoopbackAddress(), 30, bypass("other"), 4, instancePort);
+    // Believed, each of the 70 would pass its own address's limit; as one client, 20 a minute (40
+    // when the floods spanned two minutes).
+    const through = [...one, ...other].filter((a) => a.status !== 429).length;
+    expect(through, JSON.stringify([...one, ...other].map((a) => a.status))).toBeLessThanOrEqual(40);
+    expect(other.filter((a) => a.status === 429).length).toBeGreaterThan(0);
   });
 });
 
@@ -156,7 +185,7 @@ test.describe("server actions", () => {
 /** A production server of this run's build on `serverPort`, its own data folder, this run's sandbox. */
 function startServer(serverPort: number, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null>; dataDir: string } {
   const dataDir = mkdtempSync(path.join(tmpdir(), "backyard-31-"));
-  const child = spawn(process.execPath, [path.resolve("scripts/serve.mjs")], {
+  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(serverPort)], {
     env: {
       ...process.env,
       PORT: String(serverPort),

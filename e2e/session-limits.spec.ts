@@ -3,7 +3,7 @@
 // storage, upload, board and Auth.js session routes answer an ended sign-in as the BFF does, and
 // ended sessions are purged on a schedule without anyone signing in.
 //
-// The dashboard here is one of the story's own (scripts/serve.mjs, the build under test) with
+// The dashboard here is one of the story's own (`next start`, the build under test) with
 // those limits, on a PostgreSQL database of its own (the purge is counted in it), against a
 // sandbox of its own. Its clock is moved as Playwright's clock moves a page's: Date.now() of the
 // dashboard's process only (e2e/support/server-clock.mjs), so "5 minutes later" waits on nothing.
@@ -43,7 +43,7 @@ async function startApp(env: Record<string, string> = {}): Promise<void> {
   moveClockFile(0);
   appServer = await startServer(
     process.execPath,
-    [path.join(root, "scripts", "serve.mjs")],
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start"],
     app,
     {
       PORT: String(APP_PORT),

@@ -1,5 +1,5 @@
 // Uploads are bounded by what they hold, not by what they send (issue 31, item 2). Against a
-// dashboard of its own (scripts/serve.mjs on the build under test, bench/lib/upload-flood.ts) with
+// dashboard of its own (`next start` on the build under test, bench/lib/upload-flood.ts) with
 // the default upload settings: the issue's goods batches (3000 rows of `P<n>,"<5,400 double
 // quotes>"`, ~50 kB gzipped, ~16 MB unzipped), sixteen at once from eight sessions, are checked
 // two at a time (the server's log says how many ran at once) while its resident memory grows less

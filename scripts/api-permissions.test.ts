@@ -52,7 +52,7 @@ function productSources(dir: string, out: string[] = []): string[] {
 /** Every operation path written in the product's code (`/api_.../search`, `/api_neauth`, with or without a trailing slash). */
 function pathsNamedInCode(): Set<string> {
   const found = new Set<string>();
-  for (const dir of ["app", "components", "lib", "pages"]) {
+  for (const dir of ["app", "components", "lib"]) {
     for (const file of productSources(path.join(root, dir))) {
       for (const m of readFileSync(file, "utf8").matchAll(/["'`](\/api_[a-z0-9_]+(?:\/[a-z]+)?)\/?["'`]/g)) {
         // A bare base path (`/api_v1_master_setgoods` in a comment) is no call; an operation path is.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run cluster`: the dashboard as a service on one machine. Two production instances
-// (scripts/serve.mjs) share one PostgreSQL (DATABASE_URL, required) behind nginx (Debian's package) on
+// (`next start`) share one PostgreSQL (DATABASE_URL, required) behind nginx (Debian's package) on
 // loopback, plus the embedded sandbox unless NE_API_BASE_URL names a real API. Used by the
 // two-instance e2e stories (e2e/cluster.spec.ts) and the load benchmark; README "Deployment".
 //
@@ -139,9 +139,8 @@ ${servers}
 
 function startInstance(i) {
   const instancePort = instancePorts[i];
-  return run(`instance ${i + 1}`, process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+  return run(`instance ${i + 1}`, bin("next"), ["start", "--port", String(instancePort)], {
     ...env,
-    PORT: String(instancePort),
     INSTANCE_NAME: `instance-${i + 1}`,
   });
 }

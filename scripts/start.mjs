@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the dashboard when the sources are newer than the last build, starts the
 // embedded sandbox (unless NE_API_BASE_URL points at a real upstream) and then the dashboard's
-// production server (scripts/serve.mjs: Next.js, with the BFF's route answered before its router).
+// production server (`next start`).
 // Children are stopped together: Ctrl-C or SIGTERM ends both.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -79,7 +79,7 @@ async function main() {
   buildIfNeeded(root, env, log);
   if (children.size > 0) await waitForHttp(`${env.NE_API_BASE_URL}/users/sign_in/`, 600_000);
   log(`starting the dashboard on http://localhost:${port}`);
-  run("dashboard", process.execPath, [path.join(root, "scripts", "serve.mjs")], { ...env, PORT: port });
+  run("dashboard", bin("next"), ["start", "--port", port], env);
 }
 
 main().catch((err) => {

@@ -18,7 +18,7 @@ const SANDBOX_CLIENT = { NE_CLIENT_ID: "sandbox-client-id", NE_CLIENT_SECRET: "s
 
 /**
  * scripts/start.mjs (sandbox + dashboard) on ports of its own. `restartable`: the sandbox runs as
- * a process of its own and the dashboard's server (scripts/serve.mjs, the build already made)
+ * a process of its own and the dashboard's server (`next start` on the build already made)
  * against it, as against a real API, so that `restartApp` can restart the dashboard alone.
  */
 export async function startStack(options: { appPort: number; sandboxPort: number; env?: Record<string, string>; name: string; restartable?: boolean }): Promise<Stack> {
@@ -59,9 +59,9 @@ export async function startStack(options: { appPort: number; sandboxPort: number
     600_000,
   );
   const appEnv = { ...env, NE_API_BASE_URL: sandbox, NE_LOGIN_BASE_URL: sandbox, AUTH_URL: app, ...SANDBOX_CLIENT };
-  // The dashboard's server itself (scripts/serve.mjs), not start.mjs: a restart never builds, so
+  // The dashboard's server itself (`next start`), not start.mjs: a restart never builds, so
   // every sample of a run is of the build the run started with, whatever changes in the tree.
-  const startApp = () => startServer(process.execPath, [path.join(root, "scripts", "serve.mjs")], app, appEnv, "/login");
+  const startApp = () => startServer(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start"], app, appEnv, "/login");
   let appServer: RunningServer | undefined;
   try {
     appServer = await startApp();

@@ -1,6 +1,6 @@
 // The upload attack of issue 31 (item 2) against a real dashboard, shared by its e2e story
 // (e2e/uploads-bounds.spec.ts) and `npm run bench uploads`: a dashboard of its own
-// (scripts/serve.mjs on the build under test, its process id known so that its resident memory can
+// (`next start` on the build under test, its process id known so that its resident memory can
 // be read) against a sandbox of its own, signed-in sessions, and goods batches of 3000 rows of
 // `P<n>,"<5,400 double quotes>"` (~50 kB gzipped, ~16 MB unzipped) stored many at once while
 // /api/health is asked every 100 ms.
@@ -21,7 +21,7 @@ export interface UploadStack {
   stop(): Promise<void>;
 }
 
-/** A dashboard (scripts/serve.mjs, the build in NEXT_DIST_DIR) and a sandbox, each of its own. */
+/** A dashboard (`next start` on the build in NEXT_DIST_DIR) and a sandbox, each of its own. */
 export async function startUploadStack(options: { appPort: number; sandboxPort: number; env?: Record<string, string> }): Promise<UploadStack> {
   const root = process.cwd();
   const work = mkdtempSync(path.join(tmpdir(), "backyard-uploads-"));
@@ -35,7 +35,7 @@ export async function startUploadStack(options: { appPort: number; sandboxPort: 
     { SANDBOX_PORT: String(options.sandboxPort), SANDBOX_DATA_DIR: path.join(work, "sandbox"), SANDBOX_ORDERS: "200", SANDBOX_REDIRECT_URI: `${app}/auth/callback`, DATABASE_URL: "" },
     "/users/sign_in/",
   );
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start"], {
     env: {
       ...process.env,
       PORT: String(options.appPort),

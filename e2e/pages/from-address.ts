@@ -18,10 +18,10 @@ export interface Answer {
   retryAfter?: string;
 }
 
-/** GET `path` on the dashboard from `from`. */
-export function getFrom(from: string, path: string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<Answer> {
+/** GET `path` on the dashboard (or the server on `toPort`) from `from`. */
+export function getFrom(from: string, path: string, headers: Record<string, string> = {}, agent?: http.Agent, toPort = port): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, headers, localAddress: from, agent }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: toPort, path, headers, localAddress: from, agent }, (res) => {
       res.resume();
       res.on("end", () =>
         resolve({
@@ -43,6 +43,7 @@ export async function floodFrom(
   count: number,
   request: (i: number) => { path: string; headers?: Record<string, string> },
   parallel = 12,
+  toPort = port,
 ): Promise<Answer[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: parallel });
   const answers: Answer[] = new Array(count);
@@ -51,7 +52,7 @@ export async function floodFrom(
     while (next < count) {
       const i = next++;
       const { path, headers } = request(i);
-      answers[i] = await getFrom(from, path, headers, agent);
+      answers[i] = await getFrom(from, path, headers, agent, toPort);
     }
   };
   try {

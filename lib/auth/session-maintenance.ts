@@ -3,7 +3,7 @@ import "server-only";
 // made, and ended (idle, lifetime) or abandoned (never confirmed) ones are swept on a schedule
 // (every SESSION_PURGE_MINUTES, started once per process from instrumentation.ts) and at sign-in.
 import { AuthError } from "next-auth";
-import { getNeServer } from "@/lib/gateway/server";
+import { getNeServer, tokenStore } from "@/lib/gateway/server";
 import { signIn } from "./config";
 import { currentSessionKey } from "./session";
 import { sessionLimits, sessionPurgeEveryMs } from "@/lib/gateway/session-policy";
@@ -11,7 +11,7 @@ import { purgeExpiredPendingSignIns } from "./sign-in";
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-/** Per process, whichever of Next's bundles (instrumentation, routes) loaded this module. */
+/** Per process: instrumentation.ts starts the sweeps and sign-in runs one, from separate module graphs. */
 const sweeps = ((globalThis as typeof globalThis & { __backyardSessionSweeps?: SweepState }).__backyardSessionSweeps ??= {
   last: 0,
   running: false,
@@ -54,7 +54,9 @@ async function sweep(now: number): Promise<void> {
   try {
     const limits = sessionLimits();
     await purgeExpiredPendingSignIns(new Date(now));
-    await (await getNeServer()).store.purgeEnded(new Date(now - limits.idleMs), new Date(now - limits.absoluteMs));
+    // The store alone: from instrumentation.ts this runs in a module graph of its own, which must
+    // not build the routes' gateway (its errors would be another copy of NeError to them).
+    await (await tokenStore()).purgeEnded(new Date(now - limits.idleMs), new Date(now - limits.absoluteMs));
   } catch (err) {
     console.error(`[auth] sweep of ended sessions failed: ${err instanceof Error ? err.name : "error"}`);
   } finally {

@@ -150,6 +150,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   };
 }
 
+// On globalThis: instrumentation.ts (bundled apart from the routes) and the routes share it, and
+// `next dev` evaluates a changed module again; a PGlite folder must be opened once per process.
 const globalForDb = globalThis as typeof globalThis & { __backyardDb?: Promise<AppDatabase> };
 
 /** The process-wide database, opened (and migrated) on first use. */

@@ -13,13 +13,23 @@ export interface NeServer {
   gateway: Gateway;
 }
 
+// On globalThis: `next dev` evaluates a changed module again, and the per-person queues and the
+// session caches must not split in two.
 const globalForNe = globalThis as typeof globalThis & { __backyardNe?: Promise<NeServer> };
+
+/**
+ * A token store over the process's database, without the gateway: for instrumentation.ts's session
+ * sweeps, which run in a module graph of their own and must not build the routes' gateway there.
+ */
+export async function tokenStore(): Promise<TokenStore> {
+  return createTokenStore(await getDatabase(), deriveTokenKey(serverEnv().authSecret));
+}
 
 async function build(): Promise<NeServer> {
   const env = serverEnv();
   const database = await getDatabase();
   const client = createNeClient({ baseUrl: env.apiBaseUrl, timeoutMs: env.timeoutMs });
-  const store = createTokenStore(database, deriveTokenKey(env.authSecret));
+  const store = await tokenStore();
   return { client, store, gateway: createGateway({ client, store, database, callsPerCompany: env.maxCallsPerCompany }) };
 }
 

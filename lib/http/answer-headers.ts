@@ -6,7 +6,6 @@ import "server-only";
 // proxy.ts ran, or next.config.ts's headers for /api/ (the same policy, fixed at build time),
 // those are already on the answer and Next keeps them over a route's own; the BFF, which the
 // production server calls before Next's router, has only these. HSTS is decided at run time.
-import type { RequestHead } from "./api-request";
 import { NON_PAGE_CSP } from "./api-headers";
 import { httpsOrigin } from "./public-origin";
 
@@ -14,7 +13,7 @@ import { httpsOrigin } from "./public-origin";
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Sets the security headers an answer lacks (a route's own policy stays), and HSTS when https. */
-export function setAnswerHeaders(headers: Headers, request: RequestHead): void {
+export function setAnswerHeaders(headers: Headers, request: Pick<Request, "url" | "headers">): void {
   if (!headers.has("content-security-policy")) headers.set("content-security-policy", NON_PAGE_CSP);
   if (!headers.has("x-frame-options")) headers.set("x-frame-options", "DENY");
   if (!headers.has("x-content-type-options")) headers.set("x-content-type-options", "nosniff");

@@ -6,6 +6,7 @@ export const API_JSON_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "referrer-policy": "same-origin",
+  "cache-control": "no-store",
 };
 
 /**

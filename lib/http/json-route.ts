@@ -1,108 +1,20 @@
 import "server-only";
-// The one set of helpers of the dashboard's JSON route handlers: the BFF proxy (pages/api/ne), the
+// The one set of helpers of the dashboard's JSON route handlers: the BFF proxy (app/api/ne), the
 // grid storage (app/api/grid) and the upload journal (app/api/uploads). Every answer is JSON with
 // the API headers; every error has the BFF's shape `{error:{code, message, retryable, kind}}`; a
 // body is read only as application/json, within its byte limit, and checked with a zod schema.
 import type { NeErrorKind, PublicError } from "@/lib/ne/errors";
-import type { RequestHead, RequestWithBody } from "./api-request";
 import { API_JSON_HEADERS } from "./api-headers";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "./bounded-body";
 import { refuseCrossSite } from "./same-origin";
 
-/** Below this size an answer goes out uncompressed: gzip would cost more CPU than it saves. */
-const COMPRESS_FROM_BYTES = 256 * 1024;
-
 /**
- * A Response whose body stream is made only when someone reads it. A Response made with bytes
- * copies them at once (and makes its stream); the BFF's answers (90 kB of rows) are written by
- * node-route.ts from the bytes they were made of, so the copy was made for nothing, every time.
- * Read in any way (body, arrayBuffer, json, text, clone: an App Router route, a test), it reads
- * as the Response of those bytes.
+ * An answer of JSON text already written (a cached answer's bytes). Its length is stated: Next
+ * compresses an answer of unknown length whatever its size, and one under 1 kB is not worth it.
  */
-class MadeResponse extends Response {
-  readonly #made: string | Uint8Array<ArrayBuffer>;
-  #read: Response | undefined;
-
-  constructor(made: string | Uint8Array<ArrayBuffer>, init: ResponseInit) {
-    super(null, init);
-    this.#made = made;
-  }
-
-  /** What it was made of, while nobody has read its body. */
-  made(): string | Uint8Array | undefined {
-    return this.used() ? undefined : this.#made;
-  }
-
-  /** The Response of the bytes, made on first read. */
-  reader(): Response {
-    return (this.#read ??= new Response(this.#made));
-  }
-
-  used(): boolean {
-    return this.#read?.bodyUsed ?? false;
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.reader().arrayBuffer();
-  }
-
-  override blob(): Promise<Blob> {
-    return this.reader().blob();
-  }
-
-  override formData(): Promise<FormData> {
-    return this.reader().formData();
-  }
-
-  override json(): Promise<unknown> {
-    return this.reader().json();
-  }
-
-  override text(): Promise<string> {
-    return this.reader().text();
-  }
-
-  override clone(): Response {
-    if (this.used()) throw new TypeError("Response.clone: the body has already been read");
-    return new MadeResponse(this.#made, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
-  }
-}
-/**
- * What `response` was made of, when jsonText made it and nobody has read it yet: a route served
- * from Node's own response (lib/http/node-route.ts) writes it as it is.
- */
-export function answerBody(response: Response): string | Uint8Array | undefined {
-  return response instanceof MadeResponse ? response.made() : undefined;
-}
-
-// Accessors in place of Response's own (TypeScript declares them as fields).
-Object.defineProperties(MadeResponse.prototype, {
-  body: {
-    get(this: MadeResponse) {
-      return this.reader().body;
-    },
-  },
-  bodyUsed: {
-    get(this: MadeResponse) {
-      return this.used();
-    },
-  },
-  bytes: {
-    value(this: MadeResponse) {
-      return (this.reader() as Response & { bytes(): Promise<Uint8Array> }).bytes();
-    },
-  },
-});
-
-/** An answer of JSON text (or its UTF-8 bytes) already written. */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
-  const size = typeof body === "string" ? body.length : body.byteLength;
-  return new MadeResponse(body, {
-    status,
-    // proxy.ts skips the API routes: an answer carries its own headers. `no-transform` keeps
-    // Next's gzip off small answers (grid pages, views); large ones (exports) compress.
-    headers: { ...API_JSON_HEADERS, "cache-control": size < COMPRESS_FROM_BYTES ? "no-store, no-transform" : "no-store" },
-  });
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  return new Response(body, { status, headers: { ...API_JSON_HEADERS, "content-length": String(length) } });
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -154,13 +66,13 @@ export function noSession(): Response {
  * `mutation`: Origin is required, as browsers send it on every POST, PUT, PATCH and DELETE.
  * `kind`: the BFF proxy answers its refusals as invalid-request, whatever the status.
  */
-export function crossSiteRefusal(request: RequestHead, { mutation, kind }: { mutation: boolean; kind?: NeErrorKind }): Response | null {
+export function crossSiteRefusal(request: Pick<Request, "url" | "headers">, { mutation, kind }: { mutation: boolean; kind?: NeErrorKind }): Response | null {
   const refused = refuseCrossSite(request, { requireOrigin: mutation });
   return refused ? problem(refused.status, refused.code, refused.message, kind ? { kind } : {}) : null;
 }
 
 /** The 415 for a body that is not application/json (with at most a UTF-8 charset), or null. */
-export function nonJsonRefusal(request: Pick<RequestHead, "headers">): Response | null {
+export function nonJsonRefusal(request: Pick<Request, "headers">): Response | null {
   if (isJsonContentType(request.headers.get("content-type"))) return null;
   return problem(415, "unsupported-media-type", "send the request as application/json");
 }
@@ -197,7 +109,7 @@ export interface ReadJsonOptions {
  * The request's JSON body checked with `schema`, or the answer to give: 415 not JSON, 413 past
  * `limit` (the body is read as a bounded stream), 400 invalid-json, 400 invalid-request.
  */
-export async function readJsonBody<T>(request: RequestWithBody, schema: BodySchema<T>, options: ReadJsonOptions): Promise<{ data: T } | { response: Response }> {
+export async function readJsonBody<T>(request: Pick<Request, "headers" | "body">, schema: BodySchema<T>, options: ReadJsonOptions): Promise<{ data: T } | { response: Response }> {
   const notJson = nonJsonRefusal(request);
   if (notJson) return { response: notJson };
   let text: string;

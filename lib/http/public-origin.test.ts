@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addressKey, clientAddress, publicOrigin } from "./public-origin";
+import { UNPROXIED, addressKey, clientAddress, publicOrigin } from "./public-origin";
 
 const saved = { AUTH_URL: process.env.AUTH_URL, TRUSTED_PROXY_SECRET: process.env.TRUSTED_PROXY_SECRET };
 afterEach(() => {
@@ -36,10 +36,16 @@ describe("publicOrigin", () => {
 });
 
 describe("clientAddress", () => {
-  it("is the proxy's last entry behind the trusted proxy, the one entry the server wrote otherwise", () => {
+  it("is the proxy's last entry behind the trusted proxy; one key for every request that bypassed it", () => {
     process.env.TRUSTED_PROXY_SECRET = "proxy-secret-0123456789";
     expect(clientAddress(request({ "x-backyard-proxy": "proxy-secret-0123456789", "x-forwarded-for": "203.0.113.9, ::ffff:192.0.2.7" }))).toBe("192.0.2.7");
-    // scripts/serve.mjs replaced the client's header with the socket's address.
+    expect(clientAddress(request({ "x-forwarded-for": "203.0.113.9" }))).toBe(UNPROXIED);
+    expect(clientAddress(request({ "x-backyard-proxy": "wrong-secret-0123456789", "x-forwarded-for": "203.0.113.10" }))).toBe(UNPROXIED);
+    expect(clientAddress(request({}))).toBe(UNPROXIED);
+  });
+
+  it("without a proxy, is the first entry: the socket's address Next writes when the client sent none", () => {
+    delete process.env.TRUSTED_PROXY_SECRET;
     expect(clientAddress(request({ "x-forwarded-for": "::ffff:127.0.0.5" }))).toBe("127.0.0.5");
     expect(clientAddress(request({}))).toBe("unknown");
   });

@@ -7,16 +7,15 @@ import "server-only";
 // `x-backyard-proxy: <TRUSTED_PROXY_SECRET>`, a header the proxy sets and a browser cannot.
 import ipaddr from "ipaddr.js";
 import { sameSecret } from "@/lib/security/same-secret";
-import type { RequestHead } from "./api-request";
 
 export const PROXY_SECRET_HEADER = "x-backyard-proxy";
 
 /** True when `request` passed through the configured proxy. */
-export function fromTrustedProxy(request: Pick<RequestHead, "headers">): boolean {
+export function fromTrustedProxy(request: Pick<Request, "headers">): boolean {
   return sameSecret(process.env.TRUSTED_PROXY_SECRET, request.headers.get(PROXY_SECRET_HEADER));
 }
 
-export function publicOrigin(request: RequestHead): string {
+export function publicOrigin(request: Pick<Request, "url" | "headers">): string {
   const configured = process.env.AUTH_URL;
   if (configured) return new URL(configured).origin;
   const trusted = fromTrustedProxy(request);
@@ -29,28 +28,32 @@ export function publicOrigin(request: RequestHead): string {
 }
 
 /** True when the public origin is https (then cookies are Secure and HSTS is sent). */
-export function httpsOrigin(request?: RequestHead): boolean {
+export function httpsOrigin(request?: Pick<Request, "url" | "headers">): boolean {
   const configured = process.env.AUTH_URL;
   if (configured) return configured.startsWith("https://");
   return request ? publicOrigin(request).startsWith("https://") : false;
 }
 
+/** The key of every request that bypassed the configured proxy: nothing it says can be believed. */
+export const UNPROXIED = "unproxied";
+
 /**
  * The address a request came from, as a rate limit's key. Behind the configured proxy, the last
  * X-Forwarded-For entry: the address the proxy saw (nginx's `$proxy_add_x_forwarded_for` appends
- * it; entries before it are the client's own words). Otherwise the header's entry is the socket's
- * address: the production server (scripts/serve.mjs) writes it there in place of whatever the
- * client sent. Under a bare `next start` or `next dev` it is the client's own header when it sent
- * one (Next fills it with the socket's address only when absent), and route handlers cannot see
- * the socket: run those behind the proxy or serve.mjs where limits matter.
+ * it; entries before it are the client's own words). A request that bypassed a configured proxy
+ * counts as one client, UNPROXIED. With no proxy configured (a local `npm start`), the first entry:
+ * Next writes the socket's address there when the client sent none, but keeps a client's own, and
+ * route handlers never see the socket; the per-address limits hold against a forging client only
+ * behind the proxy (README, Deployment).
  *
  * An IPv6 address counts by its /64 (one subscriber's network: a client holding one can take a
  * new address per request); an IPv4-mapped IPv6 address as its IPv4 address.
  */
-export function clientAddress(request: Pick<RequestHead, "headers">): string {
+export function clientAddress(request: Pick<Request, "headers">): string {
   const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (entries.length === 0) return "unknown";
-  return addressKey((fromTrustedProxy(request) ? entries[entries.length - 1] : entries[0])!.slice(0, 64));
+  if (fromTrustedProxy(request)) return entries.length ? addressKey(entries[entries.length - 1]!.slice(0, 64)) : "unknown";
+  if (process.env.TRUSTED_PROXY_SECRET) return UNPROXIED;
+  return entries.length ? addressKey(entries[0]!.slice(0, 64)) : "unknown";
 }
 
 /** `address` as a rate-limit key: IPv4 as it is, IPv6 as its /64 prefix (`2001:db8:0:1::/64`). */

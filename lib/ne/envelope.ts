@@ -21,19 +21,6 @@ export interface NeEnvelope {
   /** Hit count (search: rows in this answer; count: the total). */
   count?: number;
   data?: readonly NeRow[];
-  /**
-   * Instead of `data`, when the call asked for raw rows and they could pass unchanged: the bytes
-   * of the answer's `data` array (JSON; flat rows of string or null values; no token-like key).
-   */
-  rawRows?: {
-    bytes: Uint8Array;
-    count: number;
-    /**
-     * The whole answer `bytes` are a part of, when its taker may overwrite the bytes around them
-     * (the BFF writes its own answer's head and tail there instead of copying 90 kB of rows).
-     */
-    within?: Uint8Array;
-  };
   /** Upload operations: the queued job. */
   queId?: string;
   /** Every other top-level field, e.g. /api_neauth's company_ne_id, company_name, pic_name, uid. */

@@ -111,19 +111,7 @@ export function isRetryable(kind: NeErrorKind, code: string): boolean {
   );
 }
 
-/**
- * What marks an NeError, whichever copy of this module made it. The server holds several: the
- * BFF's Pages API route and the App Router's routes are separate bundles, each with its own copy
- * of this class, and they share one gateway (lib/gateway/server.ts), so an error the gateway
- * throws may come from the other copy. `instanceof NeError` looks for this mark, not the class.
- */
-const NE_ERROR: unique symbol = Symbol.for("backyard.ne-error") as never;
-
 export class NeError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [NE_ERROR]?: unknown })[NE_ERROR] === true;
-  }
-
   readonly code: string;
   readonly kind: NeErrorKind;
   readonly retryable: boolean;
@@ -139,7 +127,6 @@ export class NeError extends Error {
 
   constructor(init: NeErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    Object.defineProperty(this, NE_ERROR, { value: true, enumerable: false });
     this.name = "NeError";
     this.code = init.code;
     this.kind = init.kind ?? kindForCode(init.code);

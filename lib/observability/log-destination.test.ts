@@ -1,4 +1,4 @@
-// The log's batched destination: lines wait for a batch or a short delay, and none is lost when
+// The log's destination: lines wait for a batch or a short delay, and none is lost when
 // the process exits with lines waiting.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { batchedDestination } from "./log";
+import { logDestination } from "./log";
 
 const dir = mkdtempSync(path.join(tmpdir(), "backyard-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,40 +21,34 @@ const read = (f: string) => {
 };
 const line = (i: number) => `${JSON.stringify({ msg: "request", i, pad: "x".repeat(10) })}\n`;
 
-describe("batchedDestination", () => {
-  it("holds lines until a batch fills, then writes them all in one piece", () => {
+describe("logDestination", () => {
+  it("holds lines until a batch fills, then writes them together", async () => {
     const f = file();
     // A batch is three lines.
-    const d = batchedDestination(f, { batchBytes: line(1).length * 3, flushMs: 60_000 });
+    const d = logDestination(f, { minLength: line(1).length * 3 - 1, periodicFlush: 60_000 });
     d.write(line(1));
     d.write(line(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(read(f)).toBe("");
     d.write(line(3));
-    expect(read(f)).toBe(line(1) + line(2) + line(3));
+    await vi.waitFor(() => expect(read(f)).toBe(line(1) + line(2) + line(3)), { timeout: 10_000 });
     d.write(line(4));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(read(f)).toBe(line(1) + line(2) + line(3));
-    d.flush();
+    const done = vi.fn();
+    d.flush(done);
+    await vi.waitFor(() => expect(done).toHaveBeenCalledOnce(), { timeout: 10_000 });
     expect(read(f)).toBe(line(1) + line(2) + line(3) + line(4));
   });
 
-  it("writes a lone line after flushMs, with no other line to push it", async () => {
+  it("writes a lone line after periodicFlush, with no other line to push it", async () => {
     const f = file();
-    const d = batchedDestination(f, { batchBytes: 4096, flushMs: 30 });
+    const d = logDestination(f, { periodicFlush: 30 });
     d.write(line(1));
     expect(read(f)).toBe("");
     await vi.waitFor(() => expect(read(f)).toBe(line(1)), { timeout: 10_000 });
     d.write(line(2));
     await vi.waitFor(() => expect(read(f)).toBe(line(1) + line(2)), { timeout: 10_000 });
-  });
-
-  it("flush writes what waits at once and calls back (pino's logger.flush)", () => {
-    const f = file();
-    const d = batchedDestination(f, { batchBytes: 4096, flushMs: 60_000 });
-    d.write(line(1));
-    const done = vi.fn();
-    d.flush(done);
-    expect(read(f)).toBe(line(1));
-    expect(done).toHaveBeenCalledOnce();
   });
 
   it("writes what waits when the process exits", async () => {

@@ -7,7 +7,6 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
-import type { HeaderReader } from "@/lib/http/api-request";
 
 /** What one request's log lines share; upstream calls add what the request's line reports. */
 export interface RequestContext {
@@ -18,10 +17,7 @@ export interface RequestContext {
   upstreamCalls: number;
 }
 
-// One store per process: a Pages API route (the BFF) and the App Router's routes are separate
-// bundles, and the gateway that reports upstream calls was built by whichever came first.
-const globalForContext = globalThis as typeof globalThis & { __backyardRequestContext?: AsyncLocalStorage<RequestContext> };
-const context = (globalForContext.__backyardRequestContext ??= new AsyncLocalStorage<RequestContext>());
+const context = new AsyncLocalStorage<RequestContext>();
 
 /** Keys whose values never reach a line, at the top of a line's object or one level down. */
 const SECRET_KEYS = new Set(["access_token", "refresh_token", "accessToken", "refreshToken", "cookie", "set-cookie", "authorization", "csv", "body"]);
@@ -66,43 +62,16 @@ const BATCH_BYTES = 4096;
 const FLUSH_MS = 200;
 
 /**
- * Standard output (or LOG_FILE), written a batch at a time, synchronously. pino's asynchronous
- * destination made every line a write on libuv's thread pool: a thread woken, a write, the loop
- * woken again, twice per BFF request, on the cores the requests need (bench/bff-overhead.ts: with
- * the log silenced, the BFF's Next.js CPU per request was about a tenth lower). Here lines wait in
- * memory for a few kilobytes of company, or FLUSH_MS at most, and each batch is one write from the
- * event loop. What waits is written when the process exits (a signal Next handles, an uncaught
- * error); only a process killed outright (SIGKILL) loses its last FLUSH_MS of lines.
+ * Standard output (or LOG_FILE) through sonic-boom, written a batch at a time: lines wait for a few
+ * kilobytes of company or `periodicFlush` ms, so a busy server makes one write per batch, not per
+ * line. pino flushes what waits when the process exits.
  */
-export function batchedDestination(dest: string | number, { batchBytes = BATCH_BYTES, flushMs = FLUSH_MS } = {}): DestinationStream & { flush(cb?: () => void): void } {
-  const out = pino.destination({ dest, sync: true, mkdir: true });
-  let pending = "";
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!pending) return;
-    const batch = pending;
-    pending = "";
-    out.write(batch);
-  };
-  process.once("exit", flush);
-  return {
-    write(line: string) {
-      pending += line;
-      if (pending.length >= batchBytes) flush();
-      else timer ??= setTimeout(flush, flushMs).unref();
-    },
-    // pino's logger.flush(cb) calls this with its callback.
-    flush(cb) {
-      flush();
-      cb?.();
-    },
-  };
+export function logDestination(dest: string | number, { minLength = BATCH_BYTES, periodicFlush = FLUSH_MS } = {}): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+  return pino.destination({ dest, minLength, periodicFlush, sync: false, mkdir: true });
 }
 
 function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL || "info"): Logger {
-  const dest = destination ?? batchedDestination(process.env.LOG_FILE || 1);
+  const dest = destination ?? logDestination(process.env.LOG_FILE || 1);
   return pino(
     {
       level,
@@ -115,6 +84,7 @@ function createLogger(destination?: DestinationStream, level = process.env.LOG_L
   );
 }
 
+// On globalThis: one destination per process for instrumentation.ts's module graph and the routes'.
 const globalForLog = globalThis as typeof globalThis & { __backyardLog?: Logger };
 
 /** The process's logger. */
@@ -130,7 +100,7 @@ export function logTo(destination: DestinationStream, level = "info"): void {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The request's id: the caller's `x-request-id` when it is a plain token, else a new one. */
-export function requestIdOf(headers: HeaderReader): string {
+export function requestIdOf(headers: Headers): string {
   const given = headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }

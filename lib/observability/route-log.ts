@@ -4,14 +4,13 @@ import "server-only";
 // request's id, method, route, path (no query), status, duration, and from the upstream calls
 // made meanwhile the last code, their number and whether one rotated tokens.
 import { SpanStatusCode } from "@opentelemetry/api";
-import type { ApiRequest } from "@/lib/http/api-request";
 import { setAnswerHeaders } from "@/lib/http/answer-headers";
 import { log, requestIdOf, runWithRequest, type RequestContext } from "./log";
 import { recordRequest, serverSpan } from "./telemetry";
 
-type Handler<R extends ApiRequest, C> = (request: R, context: C) => Response | Promise<Response>;
+type Handler<R extends Request, C> = (request: R, context: C) => Response | Promise<Response>;
 
-export function logged<R extends ApiRequest, C>(route: string, handler: Handler<R, C>): (request: R, context?: C) => Promise<Response> {
+export function logged<R extends Request, C>(route: string, handler: Handler<R, C>): (request: R, context?: C) => Promise<Response> {
   return async (request, routeContext) => {
     const ctx: RequestContext = { requestId: requestIdOf(request.headers), upstreamCalls: 0 };
     const started = performance.now();
@@ -45,7 +44,7 @@ export function logged<R extends ApiRequest, C>(route: string, handler: Handler<
   };
 }
 
-function writeLine(request: ApiRequest, route: string, ctx: RequestContext, status: number, started: number, err?: unknown): void {
+function writeLine(request: Request, route: string, ctx: RequestContext, status: number, started: number, err?: unknown): void {
   const durationMs = performance.now() - started;
   recordRequest({ route, method: request.method, status }, durationMs);
   const line = {

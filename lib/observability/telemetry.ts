@@ -8,11 +8,10 @@ import "server-only";
 // nothing (the no-op tracer's own spans still cost a context, a closure and an extra promise per
 // step of every BFF request).
 import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, context, metrics, propagation, trace, type Attributes, type Context, type Span, type TextMapGetter } from "@opentelemetry/api";
-import type { HeaderReader } from "@/lib/http/api-request";
 
 const SCOPE = "backyard";
 
-// Per process, not per module: the BFF's Pages API route and the App Router are separate bundles.
+// On globalThis: instrumentation.ts registers the provider from a module graph of its own.
 const globalForTracing = globalThis as typeof globalThis & { __backyardTracing?: boolean };
 
 /** Whether a tracer provider is registered (telemetry-setup.ts says so). */
@@ -51,22 +50,20 @@ export function startSpan(name: string, attributes: Attributes): Span {
   return trace.getTracer(SCOPE).startSpan(name, { attributes });
 }
 
-export function serverSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, headers?: HeaderReader): Promise<T> {
+export function serverSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, headers?: Headers): Promise<T> {
   return inSpan(name, attributes, fn, SpanKind.SERVER, headers && (() => requestContext(headers)));
 }
 
-const headerGetter: TextMapGetter<HeaderReader> = {
+const headerGetter: TextMapGetter<Headers> = {
   get: (carrier, key) => carrier.get(key) ?? undefined,
   keys: () => [], // the W3C propagator asks for its headers by name
 };
 
 /**
- * The context a request's span starts in. Under Next's router that is Next's own span for the
- * request (Next read the caller's `traceparent` for it); a request the dashboard's server hands
- * straight to the BFF (scripts/serve.mjs) has none, and its `traceparent` and `tracestate` are
- * read here, so the caller's trace goes on through it either way.
+ * The context a request's span starts in: Next's own span for the request when a provider is
+ * registered (Next read the caller's `traceparent` for it), else the caller's headers read here.
  */
-function requestContext(headers: HeaderReader): Context {
+function requestContext(headers: Headers): Context {
   const active = context.active();
   return trace.getSpan(active) ? active : propagation.extract(active, headers, headerGetter);
 }

@@ -119,10 +119,9 @@ export function rateLimits() {
 
 export const MINUTE_MS = 60_000;
 
-const globalForLimiter = globalThis as typeof globalThis & { __backyardLimiter?: Promise<RateLimiter> };
+let processLimiter: Promise<RateLimiter> | undefined;
 
 /** The process's limiter over the app database. */
 export function getRateLimiter(): Promise<RateLimiter> {
-  globalForLimiter.__backyardLimiter ??= import("@/lib/db").then(async ({ getDatabase }) => createRateLimiter(await getDatabase()));
-  return globalForLimiter.__backyardLimiter;
+  return (processLimiter ??= import("@/lib/db").then(async ({ getDatabase }) => createRateLimiter(await getDatabase())));
 }

@@ -208,10 +208,9 @@ export function createChoiceCache({
   };
 }
 
-const globalForCache = globalThis as typeof globalThis & { __backyardChoiceCache?: ChoiceCache };
+let processCache: ChoiceCache | undefined;
 
 /** The process's choice cache. */
 export function choiceCache(): ChoiceCache {
-  globalForCache.__backyardChoiceCache ??= createChoiceCache();
-  return globalForCache.__backyardChoiceCache;
+  return (processCache ??= createChoiceCache());
 }

@@ -7,7 +7,6 @@ import { LOCAL_CODES, NeError, httpStatusForKind, isNeError, toPublicError } fro
 import type { RateLimitVerdict } from "@/lib/security/rate-limit";
 import type { NeCallOptions, NeCallResult, NeRequest } from "@/lib/ne/server/client";
 import { crossSiteRefusal, json, jsonText, noSession, nonJsonRefusal, problem, readJsonBody, tooManyRequests } from "@/lib/http/json-route";
-import type { ApiRequest } from "@/lib/http/api-request";
 import { FRESH_HEADER } from "../fresh-header";
 import { operationRequestIssues, operationRequestSchema, type OperationRequest, type OperationResponse } from "../operation-request";
 import { asksWholeChoiceList, choiceListKey, type ChoiceCache } from "./choice-cache";
@@ -32,41 +31,12 @@ export interface ProxyDeps {
   };
 }
 
-const ROWS_OPEN = Buffer.from('{"rows":');
-
-/**
- * `{"rows":<the upstream's own row bytes>,...}`: the answer of a search whose rows could pass as
- * they came (see lib/ne/server/raw-rows.ts), built without decoding or re-encoding them. When the
- * upstream's answer they lie in (`within`) has room before and after them (its own head and
- * tail, which hold more bytes than ours), our head and tail are written there and the rows are
- * not copied at all.
- */
-export function rawRowsJson(rows: Uint8Array, rest: Omit<OperationResponse, "rows">, within?: Uint8Array): Response {
-  const tail = JSON.stringify(rest); // "{}" or "{...}"
-  const close = tail === "{}" ? "}" : `,${tail.slice(1)}`;
-  if (within && within.buffer === rows.buffer) {
-    const before = rows.byteOffset - within.byteOffset;
-    const after = within.byteOffset + within.byteLength - (rows.byteOffset + rows.byteLength);
-    const closeBytes = Buffer.byteLength(close);
-    if (before >= ROWS_OPEN.length && after >= closeBytes) {
-      const answer = Buffer.from(within.buffer as ArrayBuffer, within.byteOffset, within.byteLength);
-      const start = before - ROWS_OPEN.length;
-      const end = before + rows.byteLength;
-      ROWS_OPEN.copy(answer, start);
-      answer.write(close, end, "utf8");
-      return jsonText(answer.subarray(start, end + closeBytes), 200);
-    }
-  }
-  return jsonText(Buffer.concat([ROWS_OPEN, rows, Buffer.from(close)]), 200);
-}
-
 /** The operation named by the route's segments, only if a page may call it. */
 export function resolveBrowserOperation(segments: readonly string[]): OperationDef | undefined {
   if (segments.length !== 2 || !segments.every((s) => SEGMENT.test(s))) return undefined;
   const op = getOperation(`/${segments.join("/")}`);
   return op?.browser ? op : undefined;
 }
-
 
 /** Strips every token-like key, whatever the upstream put in the rows (keys repeat: test each once). */
 function withoutTokens(rows: readonly Record<string, string | null>[]): Record<string, string | null>[] {
@@ -82,7 +52,7 @@ function withoutTokens(rows: readonly Record<string, string | null>[]): Record<s
   });
 }
 
-export async function handleOperation(request: ApiRequest, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
+export async function handleOperation(request: Request, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
   const operation = resolveBrowserOperation(segments);
   if (!operation) return problem(404, "unknown-operation", "no such operation: use a path of the API registry");
   if (request.method !== "POST") return problem(405, "method-not-allowed", "operations are called with POST");
@@ -146,15 +116,14 @@ async function forward(operation: OperationDef, sessionKey: string, body: Operat
   };
 
   try {
-    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal, rawRows: true, priority });
+    const { envelope } = await deps.call(sessionKey, operation.path, neRequest, { signal, priority });
     // An answer that lacks what its kind promises would read as "no rows" or "0": it is an error.
-    const missing = operation.kind === "search" && !envelope.data && !envelope.rawRows ? "data" : operation.kind === "count" && envelope.count === undefined ? "count" : null;
+    const missing = operation.kind === "search" && !envelope.data ? "data" : operation.kind === "count" && envelope.count === undefined ? "count" : null;
     if (missing) {
       throw new NeError({ code: LOCAL_CODES.badResponse, kind: "upstream-failure", message: `API answered success without \`${missing}\`` });
     }
     const out: OperationResponse = {};
     if (envelope.count !== undefined) out.count = envelope.count;
-    if (envelope.rawRows) return rawRowsJson(envelope.rawRows.bytes, out, envelope.rawRows.within);
     return json(envelope.data ? { rows: withoutTokens(envelope.data), ...out } : out);
   } catch (err) {
     return errorAnswer(operation, err);

@@ -35,11 +35,11 @@ export interface BoardRouteDeps {
   limits?: BoardLimits;
 }
 
-const globalForBoard = globalThis as typeof globalThis & { __backyardBoardCache?: SingleFlightCache<BoardNumbers> };
+let processCache: SingleFlightCache<BoardNumbers> | undefined;
 
-/** The process's board cache (one per server process, whatever Next bundles the route into). */
+/** The process's board cache. */
 export function boardCache(): SingleFlightCache<BoardNumbers> {
-  return (globalForBoard.__backyardBoardCache ??= createSingleFlightCache<BoardNumbers>({ ttlMs: BOARD_CACHE_TTL_MS }));
+  return (processCache ??= createSingleFlightCache<BoardNumbers>({ ttlMs: BOARD_CACHE_TTL_MS }));
 }
 
 /** The cache key: the company and the normalized question (both variants share it). */

@@ -184,31 +184,6 @@ describe("answers", () => {
     });
   });
 
-  it("hands over rows as the answer's own bytes when asked and they need no change", async () => {
-    const data = Array.from({ length: 60 }, (_, i) => ({ goods_id: `G-${i}`, goods_name: "商品 \"名\"", goods_memo: i % 2 ? null : "メモ" }));
-    upstream.handle(json({ result: "success", count: "60", data, ...rotated }));
-    const raw = await client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, credentials, { rawRows: true });
-    expect(raw.envelope.data).toBeUndefined();
-    expect(raw.envelope.rawRows?.count).toBe(60);
-    expect(JSON.parse(Buffer.from(raw.envelope.rawRows!.bytes).toString())).toEqual(data);
-    expect(raw.envelope.count).toBe(60);
-    expect(raw.tokens?.accessToken).toBe("AT-new");
-    // Numbers are normalized to strings: those rows take the ordinary path, decoded.
-    upstream.handle(json({ result: "success", count: "60", data: data.map((r, i) => ({ ...r, stock: i })), ...rotated }));
-    const normalized = await client.call("/api_v1_master_goods/search", { fields: ["goods_id"] }, credentials, { rawRows: true });
-    expect(normalized.envelope.rawRows).toBeUndefined();
-    expect(normalized.envelope.data?.[3]).toEqual({ ...data[3], stock: "3" });
-  });
-
-  it("reports a malformed answer the same way with or without raw rows", async () => {
-    const data = Array.from({ length: 60 }, (_, i) => ({ goods_id: `G-${i}` }));
-    upstream.handle(text(`{"result":"success","count":nope,"data":${JSON.stringify(data)}}`, 200, "application/json"));
-    const plain = await callError(() => client.call("/api_v1_master_goods/search", {}, credentials));
-    const raw = await callError(() => client.call("/api_v1_master_goods/search", {}, credentials, { rawRows: true }));
-    expect([raw.code, raw.message]).toEqual([plain.code, plain.message]);
-    expect(raw.message).toContain("not JSON");
-  });
-
   it("reads count as a number", async () => {
     upstream.handle(json({ result: "success", count: 4321 }));
     const { envelope, tokens } = await client.call("/api_v1_master_goods/count", {}, credentials);

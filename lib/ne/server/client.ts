@@ -10,7 +10,6 @@ import { encodeRequest, type NeCredentials, type NeRequest } from "../encode";
 import { parseEnvelope, type NeEnvelope, type NeTokenFields } from "../envelope";
 import { LOCAL_CODES, NeError, type NeTokens } from "../errors";
 import { parseJstDateTime } from "../jst-date";
-import { splitRawRows, type RawRows } from "./raw-rows";
 import { fetchTransport, poolTransport, type Transport, type TransportAnswer } from "./transport";
 
 export type { NeCondition, NeCredentials, NeRequest } from "../encode";
@@ -30,11 +29,6 @@ export interface NeClientOptions {
 export interface NeCallOptions {
   /** Aborts the call (e.g. the browser went away); reported as NeError code `aborted`. */
   signal?: AbortSignal;
-  /**
-   * Rows as the answer's own bytes (`envelope.rawRows`) when they need no change, instead of
-   * decoded `envelope.data`: for passing them on unread (the BFF). See ./raw-rows.
-   */
-  rawRows?: boolean;
 }
 
 export interface NeCallResult {
@@ -106,22 +100,8 @@ function isEmptyArray(v: unknown): boolean {
   return Array.isArray(v) && v.length === 0;
 }
 
-/**
- * The answer's JSON. With `rawRows`, rows that can pass as they are stay bytes and only the rest
- * is parsed; a head that is not JSON (a malformed answer) goes the ordinary way, which reports it.
- */
-function readAnswer(bytes: Buffer, rawRows: boolean): { json: unknown; isJson: boolean; raw?: RawRows } {
-  if (rawRows) {
-    const raw = splitRawRows(bytes);
-    if (raw) {
-      try {
-        const json: unknown = JSON.parse(raw.head);
-        if (typeof json === "object" && json !== null && isEmptyArray((json as { data?: unknown }).data)) return { json, isJson: true, raw };
-      } catch {
-        // the ordinary path below says what is wrong
-      }
-    }
-  }
+/** The answer's JSON, or isJson false when it is not JSON. */
+function readAnswer(bytes: Buffer): { json: unknown; isJson: boolean } {
   try {
     return { json: JSON.parse(bytes.toString("utf8")), isJson: true };
   } catch {
@@ -164,7 +144,7 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     if (caller?.aborted) controller.abort(caller.reason);
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
     try {
-      return await exchange(url, body, credentials, { signal: controller.signal, timedOut: () => timedOut, caller, rawRows: options.rawRows === true });
+      return await exchange(url, body, credentials, { signal: controller.signal, timedOut: () => timedOut, caller });
     } catch (err) {
       // An upstream may echo the request in its message: the error knows what was sent, to redact it.
       if (err instanceof NeError && credentials) err.sentSecrets.push(credentials.accessToken, ...(credentials.refreshToken ? [credentials.refreshToken] : []));
@@ -180,7 +160,7 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     url: URL,
     body: Uint8Array<ArrayBuffer>,
     credentials: NeCredentials | undefined,
-    { signal, timedOut, caller, rawRows }: { signal: AbortSignal; timedOut: () => boolean; caller: AbortSignal | undefined; rawRows: boolean },
+    { signal, timedOut, caller }: { signal: AbortSignal; timedOut: () => boolean; caller: AbortSignal | undefined },
   ): Promise<NeCallResult> {
     let response: TransportAnswer;
     try {
@@ -201,8 +181,7 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
       throw transportError(err, timedOut(), caller, timeoutMs, "answer");
     }
 
-    const read = readAnswer(bytes, rawRows);
-    const { json, isJson } = read;
+    const { json, isJson } = readAnswer(bytes);
     const parsed = isJson ? parseEnvelope(json) : null;
     if (!parsed?.ok) {
       const ok = status >= 200 && status < 300;
@@ -215,12 +194,6 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     }
 
     const { envelope, tokenFields } = parsed;
-    if (read.raw) {
-      // The fast path's envelope was parsed with `data: []` in the rows' place (readAnswer checked).
-      delete envelope.data;
-      // The answer's bytes are this call's own: whoever takes the rows may write around them.
-      envelope.rawRows = { bytes: read.raw.rows, count: read.raw.rowCount, within: bytes };
-    }
     const tokens = tokensFrom(tokenFields, credentials);
     const httpOk = status >= 200 && status < 300;
     // A 4xx with an error envelope is that error (spec 7.3); a 5xx is a failure whatever it says.

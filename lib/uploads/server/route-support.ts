@@ -41,9 +41,8 @@ export async function guardUpload(request: Request, mutation: boolean): Promise<
   return found;
 }
 
-const globalForSlots = globalThis as typeof globalThis & { __backyardBatchSlots?: Map<string, number> };
 /** Batch PUTs under way per session key, in this instance. */
-const batchSlots = (globalForSlots.__backyardBatchSlots ??= new Map<string, number>());
+const batchSlots = new Map<string, number>();
 
 /**
  * A place for one more batch PUT of the session (UPLOADS_BATCHES_PER_SESSION at once), taken

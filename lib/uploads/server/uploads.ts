@@ -19,6 +19,8 @@ export interface Uploads {
 /** A "sending" batch older than the upstream timeout plus this margin was left by a stopped server. */
 export const STALE_SENDING_MARGIN_MS = 60_000;
 
+// On globalThis: one journal and one check pool per process, even when `next dev` evaluates the
+// module again.
 const globalForUploads = globalThis as typeof globalThis & { __backyardUploads?: Promise<Uploads> };
 
 async function build(): Promise<Uploads> {
