@@ -28,12 +28,8 @@ export function endedSessionResponse(ended: Extract<SessionCheck, { ended: unkno
   return problem(401, `session-${ended}`, message, { extra: { reason } });
 }
 
-/**
- * The current request's live session, or the 401 to answer (signed out, or the sign-in ended).
- * auth() reads the session from the request being handled; the argument only names that request.
- */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the routes pass their request; auth() reads it itself
-export async function routeSession(request?: Request): Promise<RouteSession | { response: Response }> {
+/** The current request's live session, or the 401 to answer (signed out, or the sign-in ended). */
+export async function routeSession(): Promise<RouteSession | { response: Response }> {
   const current = await currentSession();
   if (!current) return { response: noSession() };
   const checked = await (await getNeServer()).gateway.check(current.key);

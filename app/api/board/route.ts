@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 async function getRequest(request: Request): Promise<Response> {
   return handleBoard(request, {
     session: async () => {
-      const live = await routeSession(request);
+      const live = await routeSession();
       return "response" in live ? live : { key: live.key, companyNeId: live.session.companyNeId };
     },
     call: async (key, path, neRequest, options) => (await getNeServer()).gateway.call(key, path, neRequest, options),

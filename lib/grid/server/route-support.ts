@@ -20,7 +20,7 @@ type Guarded = { owner: GridOwner; grid: string } | { response: Response };
 export async function guardOwner(request: Request, mutation: boolean): Promise<{ owner: GridOwner } | { response: Response }> {
   const refused = crossSiteRefusal(request, { mutation });
   if (refused) return { response: refused };
-  const live = await routeSession(request);
+  const live = await routeSession();
   return "response" in live ? live : { owner: gridOwnerOf(live.session) };
 }
 
@@ -30,7 +30,7 @@ export async function guard(request: Request, gridParam: string, mutation: boole
   if (refused) return { response: refused };
   // Only the registry's grids (lib/grid/grids.ts): nothing is stored under an invented id.
   if (!isGridId(gridParam)) return { response: problem(404, "unknown-grid", "no such grid") };
-  const live = await routeSession(request);
+  const live = await routeSession();
   if ("response" in live) return live;
   return { owner: gridOwnerOf(live.session), grid: gridParam };
 }

@@ -32,7 +32,7 @@ export const batchParamsSchema = z.object({
 export async function guardUpload(request: Request, mutation: boolean): Promise<{ uploader: Uploader } | { response: Response }> {
   const refused = crossSiteRefusal(request, { mutation });
   if (refused) return { response: refused };
-  const found = await currentUploader(request);
+  const found = await currentUploader();
   if ("response" in found) return found;
   // Every /api/uploads* call of the session counts (RATE_LIMIT_UPLOADS_PER_MINUTE): 429 with
   // Retry-After past it, before the body is read.

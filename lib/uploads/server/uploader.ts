@@ -8,8 +8,8 @@ import { gridOwnerOf } from "@/lib/grid/server/store";
 import type { Uploader } from "./send";
 
 /** The signed-in uploader, or the 401 to answer when the session is gone or has ended. */
-export async function currentUploader(request: Request): Promise<{ uploader: Uploader } | { response: Response }> {
-  const live = await routeSession(request);
+export async function currentUploader(): Promise<{ uploader: Uploader } | { response: Response }> {
+  const live = await routeSession();
   if ("response" in live) return live;
   return { uploader: { owner: { ...gridOwnerOf(live.session), personName: live.personName }, sessionKey: live.key } };
 }
