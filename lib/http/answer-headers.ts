@@ -4,8 +4,8 @@ import "server-only";
 // and pages under /api/auth/ (its sign-out question is an HTML page). proxy.ts, which gives pages
 // and /auth/ theirs, does not run for /api/ (it would copy every request's body first). Where
 // proxy.ts ran, or next.config.ts's headers for /api/ (the same policy, fixed at build time),
-// those are already on the answer and Next keeps them over a route's own; the BFF, which the
-// production server calls before Next's router, has only these. HSTS is decided at run time.
+// those are already on the answer and Next keeps them over a route's own. HSTS is decided at run
+// time.
 import { NON_PAGE_CSP } from "./api-headers";
 import { httpsOrigin } from "./public-origin";
 
