@@ -2,11 +2,11 @@
 // One API value shown by its field's format: badges for enums (order status in its colour),
 // yen and counts right-aligned in tabular figures, JST date-times, text. The shop's own data is
 // marked `data-user-content`; registry labels (translated) are not.
-import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { enumLabel, fieldFormat, formatValue, type GridLocale } from "@/lib/grid/format";
 import type { FieldDef } from "@/lib/ne/registry/types";
-import { TONES, toneFor } from "./badge-tones";
+import { toneFor } from "./badge-tones";
 
 type ValueViewProps = {
   field: FieldDef;
@@ -19,17 +19,6 @@ type ValueViewProps = {
   /** Wrap long text (drawers) instead of cutting it with an ellipsis (cells). */
   wrap?: boolean;
 };
-
-export function Badge({ tone, children, userContent }: { tone: keyof typeof TONES; children: ReactNode; userContent?: boolean }) {
-  return (
-    <span
-      data-user-content={userContent ? "" : undefined}
-      className={cn("inline-flex max-w-full items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", TONES[tone])}
-    >
-      <span className="truncate">{children}</span>
-    </span>
-  );
-}
 
 export function ValueView({ field, value, locale, choiceLabel, choiceIsUserContent = true, wrap = false }: ValueViewProps) {
   if (value === null || value === undefined || value === "") return null;

@@ -2,7 +2,7 @@
 // The cancel state of an order slip: "valid" plainly for 0, a red badge with the cancel reason
 // (the shop's own cancel type name) otherwise.
 import { useTranslations } from "next-intl";
-import { Badge } from "@/components/data-grid/value-view";
+import { Badge } from "@/components/ui/badge";
 import type { CellContext } from "@/components/data-grid/grid-definition";
 
 export function CancelCell({ value, row }: CellContext) {

@@ -1,6 +1,6 @@
 // The colour of each order status (spec 3.1) as a dot beside its name, light and dark, as data so a
 // unit test can hold every pair to WCAG's non-text contrast (≥ 3:1, 1.4.11) against the surfaces
-// the dot sits on (cards, popovers). Same hues as the status badges (components/data-grid/badge-tones.ts):
+// the dot sits on (cards, popovers). Same hues as the status badges (components/data-grid/badge-tones.ts, components/ui/badge.tsx):
 // "needs attention" red through the printing stages to shipped green; strong shades in light,
 // light shades in dark, because the badges' pale fills vanish on a dark card.
 export interface DotColour {
