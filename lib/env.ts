@@ -40,8 +40,8 @@ export interface ServerEnv {
 
 /**
  * AUTH_SECRET for a local run without one (`npm start`, `next dev`): made once, kept under
- * APP_DATA_DIR, the running user's only whatever the umask (the folder 0700, the file 0600; one an
- * older version left open is closed: lib/security/private-files.ts).
+ * APP_DATA_DIR, the running user's only whatever the umask (the folder 0700, the file 0600; one
+ * left open to others is closed: lib/security/private-files.ts).
  */
 function localAuthSecret(): string {
   const dir = appDataDir();

@@ -33,7 +33,7 @@ function byType(field: FieldDef): number {
 
 /**
  * A sensible first width for a column: what its type needs, widened so that its label fits in
- * either language (a narrow number column with a long name, such as 引当数, was cut off).
+ * either language (a narrow number column with a long name, such as 引当数, would be cut off).
  */
 export function defaultColumnWidth(field: FieldDef): number {
   const label = Math.max([...field.label.ja].length * JA_CHAR_PX, field.label.en.length * EN_CHAR_PX) + HEADER_CHROME_PX;

@@ -408,7 +408,7 @@ describe("names in an export (what the screen shows)", () => {
       fieldNamers(fields, "ja", rowNames, { receive_order_shop_id: new Map([["1", evil]]), receive_order_payment_method_id: new Map([["1", "＠代引"]]) }),
     );
     const withAmount = [...fields, fieldsByName.get("receive_order_total_amount")!];
-    // The shop id and the amount are numbers (N): only text (S) fields were protected before.
+    // The shop id and the amount are numbers (N): a formula's start is neutralised whatever the field's type.
     expect(withAmount.map((f) => f.type)).toEqual(["N", "N", "S", "S", "S", "S", "N"]);
     const doc = exportDocument(named, withAmount, "names", "ja");
     expect(doc.header).toEqual(withAmount.map((f) => f.name));

@@ -57,8 +57,8 @@ describe("filter tokens", () => {
     for (const token of bad) expect(parseFilterToken(receiveOrder, token)).toBeNull();
   });
 
-  // The shape check was a zod/mini schema (token + operator enum) until zod left the browser's
-  // first load; the hand-written one must refuse what it refused, before the registry is asked.
+  // The shape check is written by hand to keep zod out of the browser's first load; it must refuse
+  // what this zod/mini schema (token + operator enum) refuses, before the registry is asked.
   it("refuse the token shapes the zod schema refused", () => {
     const tokenSchema = z.string().check(z.maxLength(12_000), z.regex(/^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/));
     const operatorSchema = z.enum(OPERATORS);

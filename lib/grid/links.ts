@@ -1,4 +1,4 @@
-// Links between grids that carry over what applies (issue 12, "linked records"): the order rows of
+// Links between grids that carry over what applies: the order rows of
 // the slips shown, the stock and images of the goods shown. A source grid's filter is translated
 // to the target's fields when each of its fields has a twin there (slip number → the row's slip
 // number); otherwise the records on the current page (or the rows selected) are named with an

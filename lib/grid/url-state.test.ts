@@ -91,8 +91,8 @@ describe("grid state in the URL", () => {
   });
 });
 
-// The hand-written checks replaced zod/mini schemas (to keep zod out of the browser's first load);
-// each must accept and reject exactly what its schema did.
+// The checks are written by hand to keep zod out of the browser's first load; each must accept and
+// reject exactly what its zod/mini schema here does.
 describe("URL value checks (zod's replacements)", () => {
   const pageSchema = z.coerce.number().check(z.refine(Number.isInteger), z.gte(1), z.lte(MAX_PAGE));
   const recordKeySchema = z.string().check(z.regex(/^[0-9A-Za-z_-]{1,400}$/));

@@ -3,7 +3,7 @@
 // dropped and its default used, never thrown, so a shared or hand-edited link always opens; a
 // dropped condition is said on the page (droppedUrlFilters).
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
-// holds the checks against the zod schemas they replaced).
+// holds the checks against equivalent zod schemas).
 //
 //   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500&order=asc
 // (`order` is left out when it is the default, newest first: lib/grid/row-order.ts)

@@ -108,9 +108,9 @@ const FORM_ESCAPES: Record<string, string> = { "!": "%21", "'": "%27", "(": "%28
 
 /**
  * Text percent-encoded for a form body, as encodeRequest's bytes would be (UTF-8, then byte by
- * byte): the engine's own encoder does the work (a loop here over the UTF-8 bytes of every field
- * list and value cost the BFF a few percent of its CPU per request), then the five characters
- * and the space it treats otherwise are set right.
+ * byte): the engine's own encoder does the work (a JavaScript loop over the UTF-8 bytes of every
+ * field list and value is far slower on the BFF's every call), then the five characters and the
+ * space it treats otherwise are set right.
  */
 function percentEncodeText(text: string): string {
   // Names, tokens, numbers and field lists: nothing to escape but their commas.

@@ -25,12 +25,12 @@ const CENSOR = "[redacted]";
 
 /**
  * `value` with the values of SECRET_KEYS replaced by "[redacted]" in it and in the plain objects
- * (and arrays of them) it holds, `depth` levels down (the top and one level: what pino's `key`
- * and `*.key` redaction paths covered). The caller's objects are never changed: a level is copied
+ * (and arrays of them) it holds, `depth` levels down (the top and one level: the reach of pino's
+ * `key` and `*.key` redaction paths). The caller's objects are never changed: a level is copied
  * only when something in it is censored, so a clean line (every line the dashboard writes)
  * allocates nothing here. Written here, not pino's `redact` option: that one parses each of its
- * paths again on every line, about 40 kB of garbage per BFF request (a heap profile of the BFF
- * under load), to guard lines that hold no secret by construction.
+ * paths again on every line, garbage on the BFF's every request to guard lines that hold no
+ * secret by construction.
  */
 export function withoutSecrets<T>(value: T, depth = 1): T {
   if (Array.isArray(value)) {

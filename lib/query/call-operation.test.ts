@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { callCount, callSearch, parseOperationAnswer } from "./call-operation";
 
-// The answer check was a zod/mini schema until zod left the browser's first load; the hand-written
-// one must accept and refuse what it did (and give the same data).
+// The answer check is written by hand to keep zod out of the browser's first load; it must accept
+// and refuse what this zod/mini schema does (and give the same data).
 const answerSchema = z.object({
   rows: z.optional(z.array(z.record(z.string(), z.nullable(z.string())))),
   count: z.optional(z.number()),

@@ -2,7 +2,7 @@
 // lib/bff/operation-request.ts. Same origin, session cookie only: no token ever reaches the page.
 // Answers are parsed at this boundary; failures reject with a BffError. Checked by hand, not with
 // zod: this module is in every grid's first load (lib/query/call-operation.test.ts holds the checks
-// against the zod schema they replaced).
+// against an equivalent zod schema).
 import { FRESH_HEADER } from "@/lib/bff/fresh-header";
 import { BACKGROUND, PRIORITY_HEADER } from "@/lib/bff/priority-header";
 import type { OperationRequest } from "@/lib/bff/operation-request";

@@ -1,7 +1,7 @@
 "use client";
 // The known labels of the classification lists (payment methods, order statuses, ...: the
 // registry's `classificationValues`), which name the choices their `/info` operations answer in the
-// page's language. Loaded on first need, not with the page: they are ~2.3 kB gzip of data and bring
+// page's language. Loaded on first need, not with the page: they are data no first view needs and bring
 // the whole order resource along (its statuses), while a grid only needs them to name the choices
 // of such a list, which is itself fetched. The load starts when the list is asked for (same time as
 // its request, and a local chunk is no slower than the API), and the names wait for both.

@@ -1,4 +1,4 @@
-// The dashboard's data folder is the running user's only, whatever the umask (issue 31, item 6):
+// The dashboard's data folder is the running user's only, whatever the umask:
 // the real start (lib/test/data-folder-start.ts: serverEnv's generated AUTH_SECRET, then the
 // embedded database opened and migrated) runs in a child process whose shell set `umask 000`,
 // where PGlite alone makes its folder 0777 and its files 0666.

@@ -4,15 +4,15 @@ import "server-only";
 //
 // How, and why this way:
 // - Folders are made 0700 when created and set to 0700 on every start (chmod, so an umask of 000
-//   or a folder an older version made 0755 ends up 0700 too). A 0700 folder is what keeps the
+//   or a folder made earlier with looser modes ends up 0700 too). A 0700 folder is what keeps the
 //   files private: nobody else can open a path through it, whatever the files' own modes.
 // - PGlite writes its files itself with modes of its own (0666 and 0777 minus the umask); the
 //   process's umask is not changed to tame it, because the umask is process-wide and would change
 //   every other file the process makes. Instead, once the database is open, every file and folder
 //   under it loses its group and other bits (`privateTree`): a copy that keeps modes (`cp -a`,
 //   tar, a backup) is private too. Files PGlite makes later in the run (a new WAL segment) are
-//   covered by the folder until the next start fixes their modes. A new database holds about
-//   1,050 entries: 10 to 50 ms, once per process (measured on 2 busy cores).
+//   covered by the folder until the next start fixes their modes. The walk runs once per
+//   process, at its first use of the database.
 // - A folder that belongs to another user is refused: its owner could read everything in it
 //   whatever the modes (APP_DATA_DIR under a shared /tmp made by someone else first).
 import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from "node:fs";

@@ -57,7 +57,7 @@ for (const mode of ["pglite", "postgres"] as const) {
       const wide = { perGrid: 10, viewBytes: 2000, totalBytes: 100_000 };
       const names = ["b", "a", "é", "c"];
       for (const grid of ["stock", "goods", "orders"]) for (const name of names) expect((await createView(me, grid, name, { filters: [] }, wide)).ok).toBe(true);
-      // A row kept from before ids were checked.
+      // A row kept under an id that is no grid.
       await database.db.insert(savedViews).values({ ...me, grid: "not-a-real-grid", name: "old", state: { filters: [] } });
       const all = await listAllViews(me);
       expect(all.map((g) => g.grid)).toEqual(["goods", "orders", "stock"]);

@@ -71,7 +71,7 @@ function toView(row: typeof savedViews.$inferSelect): SavedView | null {
 }
 
 const ownedViews = (owner: GridOwner) => [eq(savedViews.companyNeId, owner.companyNeId), eq(savedViews.picNeId, owner.picNeId)];
-/** Only the registry's grids: rows kept under another id (before ids were checked) are never answered. */
+/** Only the registry's grids: a row kept under any other id (the database may hold one) is never answered. */
 const knownViewGrids = () => inArray(savedViews.grid, [...GRID_IDS]);
 const viewsOf = (owner: GridOwner, grid: string) => [...ownedViews(owner), eq(savedViews.grid, grid)];
 

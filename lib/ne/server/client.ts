@@ -132,7 +132,7 @@ export function createNeClient({ baseUrl, timeoutMs = 30_000, fetch: fetchImpl }
     // One controller per call, its timer cleared and its listener removed when the call ends.
     // Not AbortSignal.timeout/any: a 30 s timeout signal keeps every listener (and the answer
     // body they close over) alive for 30 s, and on Node 20 a signal made by AbortSignal.any()
-    // is never released while its sources live: 170 kB per search call, unbounded.
+    // is never released while its sources live, so every call's answer would stay in memory.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

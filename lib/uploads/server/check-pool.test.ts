@@ -1,6 +1,6 @@
 // The batch checks' pool with its real worker threads (check-worker.ts, lib/csv): never more than
-// `size` batches checked at once, the rest waiting in turn, a full queue answered busy, and the
-// issue's batch (3000 rows of 5,400 double quotes) checked within bounds. (How long the server's
+// `size` batches checked at once, the rest waiting in turn, a full queue answered busy, and a
+// batch of 3000 rows of 5,400 double quotes checked within bounds. (How long the server's
 // own thread is held meanwhile is measured by `npm run bench uploads`, not asserted here.)
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -16,7 +16,7 @@ const request = (text: string, rows: number, kind: InspectRequest["kind"] = "goo
   rows,
   sha256: sha(text),
 });
-/** The issue's goods batch: 3000 rows of `P<n>,"<5,400 double quotes>"`, ~16 MB unzipped, ~50 kB gzipped. */
+/** A goods batch of the largest kind: 3000 rows of `P<n>,"<5,400 double quotes>"`, ~16 MB unzipped, ~50 kB gzipped. */
 const quotesBatch = (n: number) => `syohin_code,bikou\r\n${Array.from({ length: 3000 }, (_, i) => `P${n}-${i},"${'"'.repeat(5400)}"`).join("\r\n")}`;
 
 let pool: CheckPool | undefined;

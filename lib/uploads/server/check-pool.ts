@@ -49,11 +49,10 @@ export interface CheckPoolOptions {
 }
 
 /**
- * The worker's heap bound: 16 MiB batches of Japanese text, of doubled quotes, or of 60,000 long
- * cells were each checked with 48 MB (the check keeps ≤ 100 errors); a thread past it ends, its
- * batch answered 500 check-failed, and the next batch gets a new thread. Its young generation is
- * kept small, so collected more often: 16 of the issue's batches grew the process 154 MB with
- * 8 MB, 195 MB with V8's default.
+ * The worker's heap bound: room for the largest batch the limits allow (lib/csv/limits.ts) and
+ * the check's bounded list of errors; a thread past it ends, its batch answered 500 check-failed,
+ * and the next batch gets a new thread. Its young generation is kept small, so collected more
+ * often: a flood of batches then grows the process less.
  */
 const WORKER_HEAP_MB = 128;
 

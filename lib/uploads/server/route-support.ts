@@ -47,7 +47,7 @@ const batchSlots = new Map<string, number>();
 /**
  * A place for one more batch PUT of the session (UPLOADS_BATCHES_PER_SESSION at once), taken
  * before its body is read: the release function, or null when the session has them all. So one
- * session's parallel bodies (64 of 8 MB in the issue) are never read at once.
+ * session's parallel bodies are never read at once.
  */
 export function takeBatchSlot(sessionKey: string): (() => void) | null {
   const held = batchSlots.get(sessionKey) ?? 0;
