@@ -34,7 +34,7 @@ export interface AppDatabase {
  * Session-level advisory locks, each held on a connection of its own from a pool kept for locks,
  * taken with pg_try_advisory_lock and retried with backoff. Not the query pool: a holder keeps its
  * connection across its upstream call, and one that kept a pooled connection while its own queries
- * needed another deadlocked once as many sessions called at once as the pool had connections.
+ * needed another would deadlock whenever as many sessions call at once as the pool has connections.
  * One connection per held lock, because pg deprecates concurrent queries on one client (and session
  * locks on one connection are re-entrant, so they would not exclude each other there anyway).
  * Within a process the caller serializes holders of one key (the gateway's per-key queue does);

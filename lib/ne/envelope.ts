@@ -38,7 +38,8 @@ export interface NeTokenFields {
 /**
  * The rows of `data`, checked and normalized in place: every value a string or null. Flags of the
  * API are "0"/"1" strings, so a JSON boolean is read as one; a number becomes its string. A plain
- * loop, not a zod schema: an export page holds 10,000 rows, where zod costs 7x the JSON parse.
+ * loop, not a zod schema: an export page holds 10,000 rows, where zod costs several times the
+ * JSON parse itself.
  */
 function normalizeRows(data: unknown[]): { rows: NeRow[] } | { issue: string } {
   for (let i = 0; i < data.length; i++) {

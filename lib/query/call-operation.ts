@@ -51,7 +51,7 @@ export function parseOperationAnswer(body: unknown): OperationAnswer | null {
   if (rows !== undefined) {
     if (!Array.isArray(rows) || !rows.every(isRow)) return null;
     // Passed on as they came, except that an own `__proto__` key (JSON.parse makes one) is left
-    // out, as zod's record did.
+    // out, as zod's record does.
     answer.rows = rows.some((row) => Object.hasOwn(row, "__proto__")) ? rows.map(withoutProtoKey) : rows;
   }
   if (count !== undefined) {
