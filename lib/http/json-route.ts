@@ -8,13 +8,17 @@ import { API_JSON_HEADERS } from "./api-headers";
 import { BodyTooLargeError, isJsonContentType, readBoundedText } from "./bounded-body";
 import { refuseCrossSite } from "./same-origin";
 
+/** Answers under this many bytes are not worth compressing. */
+const COMPRESS_FROM_BYTES = 1024;
+
 /**
- * An answer of JSON text already written (a cached answer's bytes). Its length is stated: Next
- * compresses an answer of unknown length whatever its size, and one under 1 kB is not worth it.
+ * An answer of JSON text already written (a cached answer's bytes). Next sends a route's answer
+ * without its length and so would compress every one: a small one says `no-transform`.
  */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
   const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-  return new Response(body, { status, headers: { ...API_JSON_HEADERS, "content-length": String(length) } });
+  const headers = length < COMPRESS_FROM_BYTES ? { ...API_JSON_HEADERS, "cache-control": "no-store, no-transform" } : API_JSON_HEADERS;
+  return new Response(body, { status, headers });
 }
 
 export function json(body: unknown, status = 200): Response {
