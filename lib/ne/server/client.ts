@@ -96,10 +96,6 @@ function tokensFrom(fields: NeTokenFields, sent: NeCredentials | undefined): NeT
   };
 }
 
-function isEmptyArray(v: unknown): boolean {
-  return Array.isArray(v) && v.length === 0;
-}
-
 /** The answer's JSON, or isJson false when it is not JSON. */
 function readAnswer(bytes: Buffer): { json: unknown; isJson: boolean } {
   try {
