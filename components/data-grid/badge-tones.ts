@@ -1,7 +1,7 @@
 // Colours of enum badges. Order status (spec 3.1) has one distinct colour a status, from "needs
 // attention" (red) through the printing stages (blues, violet) to shipped (green); other enums
 // take tones by the position of their value. The tones are the badge's (components/ui/badge.tsx).
-import type { Tone } from "@/components/ui/badge";
+import type { Tone } from "@/components/ui/tones";
 
 /** Order status 3.1 → tone (each status its own colour). */
 export const ORDER_STATUS_TONES: Readonly<Record<string, Tone>> = {

@@ -3,6 +3,7 @@
 // yen and counts right-aligned in tabular figures, JST date-times, text. The shop's own data is
 // marked `data-user-content`; registry labels (translated) are not.
 import { Badge } from "@/components/ui/badge";
+import { TONES } from "@/components/ui/tones";
 import { cn } from "@/components/ui/cn";
 import { enumLabel, fieldFormat, formatValue, type GridLocale } from "@/lib/grid/format";
 import type { FieldDef } from "@/lib/ne/registry/types";
@@ -29,7 +30,7 @@ export function ValueView({ field, value, locale, choiceLabel, choiceIsUserConte
     if (label !== undefined) {
       // A flag's first value is the ordinary state (not a gift, valid): plain text, not a badge.
       if (format === "flag" && index === 0) return <span className="text-ink-600 dark:text-ink-300">{label}</span>;
-      return <Badge tone={toneFor(field.name, value, index)}>{label}</Badge>;
+      return <Badge tone={TONES[toneFor(field.name, value, index)]}>{label}</Badge>;
     }
     const named = choiceLabel?.(value);
     if (named !== undefined) {

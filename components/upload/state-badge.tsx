@@ -1,7 +1,7 @@
 "use client";
 // A journal file's status or a batch's state as a coloured badge with its words.
 import { useTranslations } from "next-intl";
-import { TONES, type Tone } from "@/components/ui/badge";
+import { TONES, type Tone } from "@/components/ui/tones";
 import { cn } from "@/components/ui/cn";
 import type { BatchState, FileStatus } from "@/lib/uploads/contract";
 
