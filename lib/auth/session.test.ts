@@ -64,6 +64,29 @@ describe("currentSession: the server's one session read", () => {
   });
 });
 
+describe("currentSession: reads of one cookie within a minute", () => {
+  it("are answered without decrypting it again; another cookie is read anew, and no cookie is signed out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cookie = await sessionCookie("store-key-kept");
+      requestWith(cookie);
+      const first = await currentSession();
+      // The same object again: auth() was not asked (a read makes a new one).
+      expect(await currentSession()).toBe(first);
+      // A minute later it is read again.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await currentSession()).toEqual(first);
+      expect(await currentSession()).not.toBe(first);
+      requestWith(await sessionCookie("store-key-other"));
+      expect((await currentSession())?.key).toBe("store-key-other");
+      requestWith(null);
+      expect(await currentSession()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("GET /api/auth/session: what the browser reads", () => {
   it("names the person but never carries the store key", async () => {
     const cookie = await sessionCookie("store-key-never-in-the-browser");
