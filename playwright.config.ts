@@ -80,6 +80,9 @@ export default defineConfig({
       // (e2e/security-31.spec.ts) passes it with a sixth of the probe's requests.
       RATE_LIMIT_SIGNIN_TOTAL_PER_MINUTE: "100",
       RATE_LIMIT_API_PER_MINUTE: "1200",
+      // The upload stories share one person's session and poll the journal far faster than a
+      // person does; the limit itself is the subject of e2e/uploads-bounds.spec.ts (its own server).
+      RATE_LIMIT_UPLOADS_PER_MINUTE: "1200",
       // An upstream call gives up soon, so the fault stories (e2e/faults-*.spec.ts) show a timeout
       // without waiting the product's default for each one.
       NE_TIMEOUT_MS: String(E2E_NE_TIMEOUT_MS),
