@@ -8,11 +8,9 @@
 import {
   FloatingFocusManager,
   FloatingNode,
-  FloatingTree,
   useDismiss,
   useFloating,
   useFloatingNodeId,
-  useFloatingParentNodeId,
   useInteractions,
 } from "@floating-ui/react";
 import { X } from "lucide-react";
@@ -20,6 +18,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { InFloatingTree, takesEscape } from "./floating-tree";
 
 type ModalProps = {
   open: boolean;
@@ -36,16 +35,11 @@ type ModalProps = {
 };
 
 export function Modal(props: ModalProps) {
-  // A modal opened from inside another floating element joins that element's tree.
-  const parentId = useFloatingParentNodeId();
-  if (parentId === null) {
-    return (
-      <FloatingTree>
-        <ModalNode {...props} />
-      </FloatingTree>
-    );
-  }
-  return <ModalNode {...props} />;
+  return (
+    <InFloatingTree>
+      <ModalNode {...props} />
+    </InFloatingTree>
+  );
 }
 
 function ModalNode({ open, onClose, title, subtitle, children, footer, side = "center", className, locked = false }: ModalProps) {
@@ -67,12 +61,8 @@ function ModalNode({ open, onClose, title, subtitle, children, footer, side = "c
     open,
     onOpenChange: (next, event, reason) => {
       if (next) return;
-      if (reason === "escape-key") {
-        // An Esc already used inside (a combobox's list, a popover) leaves the dialog open. One it
-        // takes is marked used, so the browser does not close the <dialog> on its own as well.
-        if (event?.defaultPrevented) return;
-        event?.preventDefault();
-      }
+      // An Esc it takes is marked used, so the browser does not close the <dialog> on its own too.
+      if (reason === "escape-key" && !takesEscape(event)) return;
       if (!lockedRef.current) onCloseRef.current();
     },
   });

@@ -12,19 +12,18 @@ import {
   flip,
   FloatingFocusManager,
   FloatingNode,
-  FloatingTree,
   offset,
   shift,
   size,
   useDismiss,
   useFloating,
   useFloatingNodeId,
-  useFloatingParentNodeId,
   useInteractions,
   useRole,
 } from "@floating-ui/react";
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
+import { InFloatingTree, takesEscape } from "./floating-tree";
 
 /** Space kept between a panel and the viewport's edges (px). */
 const VIEWPORT_PADDING = 8;
@@ -41,15 +40,11 @@ export type PopoverPanelProps = {
 };
 
 export default function PopoverPanel(props: PopoverPanelProps) {
-  const parentId = useFloatingParentNodeId();
-  if (parentId === null) {
-    return (
-      <FloatingTree>
-        <PanelNode {...props} />
-      </FloatingTree>
-    );
-  }
-  return <PanelNode {...props} />;
+  return (
+    <InFloatingTree>
+      <PanelNode {...props} />
+    </InFloatingTree>
+  );
 }
 
 function PanelNode({ anchor, id, label, align, className, onClose, children }: PopoverPanelProps) {
@@ -65,12 +60,8 @@ function PanelNode({ anchor, id, label, align, className, onClose, children }: P
     open: true,
     onOpenChange: (next, event, reason) => {
       if (next) return;
-      if (reason === "escape-key") {
-        // An Esc a control inside already used (a combobox closing its list) leaves the panel
-        // open; one the panel takes is marked used, so a dialog around it stays open.
-        if (event?.defaultPrevented) return;
-        event?.preventDefault();
-      }
+      // An Esc it takes is marked used, so a dialog around it stays open.
+      if (reason === "escape-key" && !takesEscape(event)) return;
       onCloseRef.current();
     },
     strategy: "fixed",
