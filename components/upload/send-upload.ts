@@ -141,7 +141,7 @@ export function toSendError(error: unknown): SendError {
 
 /** A PUT stores the same bytes again harmlessly: retried twice on a retryable failure. */
 async function storeWithRetry(ctx: SendContext, file: UploadFile, batch: PreparedBatch): Promise<UploadBatch> {
-  const body = { firstLine: batch.firstLine, lastLine: batch.lastLine, rows: batch.rows, sha256: batch.sha256, gzipBase64: batch.gzipBase64 };
+  const body = { firstLine: batch.firstLine, lastLine: batch.lastLine, rows: batch.rows, lineMap: batch.lineMap, sha256: batch.sha256, gzipBase64: batch.gzipBase64 };
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.api.storeBatch(file.id, batch.index, body);

@@ -104,13 +104,15 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
   if (checked.errorLines.length > 0 && !message.excludeErrors) throw new Error("the file has rows in error");
   const exclude = new Set(message.excludeErrors ? checked.errorLines : []);
   const batches: PreparedBatch[] = [];
-  for (const batch of makeBatches(read, exclude)) {
+  // Confirmed warnings (stock below 0: the queue may refuse them) go one a batch, after the rest.
+  for (const batch of makeBatches(read, exclude, undefined, new Set(checked.warningLines))) {
     const gzip = await gzipText(batch.text);
     batches.push({
       index: batch.index,
       firstLine: batch.firstLine,
       lastLine: batch.lastLine,
       rows: batch.rows,
+      lineMap: batch.lineMap,
       sha256: await sha256Hex(batch.text),
       gzipBase64: bytesToBase64(gzip),
     });

@@ -46,6 +46,8 @@ export interface PreparedBatch {
   firstLine: number;
   lastLine: number;
   rows: number;
+  /** Where its records start in the batch and in the file (lib/uploads/line-map.ts). */
+  lineMap: [number, number, number][];
   sha256: string;
   gzipBase64: string;
 }

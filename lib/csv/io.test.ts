@@ -139,6 +139,11 @@ describe("batches", () => {
       firstLine: 2,
       lastLine: 5,
       rows: 2,
+      // the two-line record at file lines 2–3 starts batch line 2; the next starts at 4 (file line 5)
+      lineMap: [
+        [2, 2, 1],
+        [4, 5, 1],
+      ],
       text: `${WH}\r\n東京倉庫,A-1,1,,"入荷\n検品",,\r\n"大阪,倉庫",A-3,2,,,,`,
     });
     expect(makeBatches(r, new Set([2, 4, 5]))).toEqual([]);

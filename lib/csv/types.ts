@@ -122,6 +122,8 @@ export interface CsvBatch {
   firstLine: number;
   lastLine: number;
   rows: number;
+  /** Where each record starts in the batch text and in the file (lib/uploads/line-map.ts). */
+  lineMap: [number, number, number][];
   /** Header + the rows' source text, UTF-8 without BOM, CRLF between records. */
   text: string;
 }

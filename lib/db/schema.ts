@@ -117,6 +117,14 @@ export const uploadFiles = pgTable(
     goodsCodes: jsonb("goods_codes").$type<string[]>().notNull(),
     warningsConfirmed: boolean("warnings_confirmed").notNull(),
     batchCount: integer("batch_count").notNull(),
+    /** What the file is: a dropped file ("file"), a stocktake's differences, or the undo of another upload. */
+    purpose: text("purpose").notNull().default("file"),
+    /** The upload an "undo" file reverses. */
+    undoOf: uuid("undo_of"),
+    /** gzip of the plan CSV: what the upload changes (stock before and change, goods old → new); stored before the first send. */
+    planGz: bytea("plan_gz"),
+    /** gzip of the report CSV: the plan with what was read back once the queue had applied it (stored once). */
+    reportGz: bytea("report_gz"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -138,6 +146,8 @@ export const uploadBatches = pgTable(
     firstLine: integer("first_line").notNull(),
     lastLine: integer("last_line").notNull(),
     rows: integer("rows").notNull(),
+    /** Where the batch's rows come from: runs of [line in the batch text, line in the file, records] (lib/uploads/line-map.ts). */
+    lineMap: jsonb("line_map").$type<[number, number, number][]>(),
     /** sha256 of the batch's UTF-8 CSV text (before gzip). */
     sha256: text("sha256").notNull(),
     gz: bytea("gz").notNull(),

@@ -6,6 +6,10 @@
 //                                                     sha256 was sent before and confirmDuplicate is not true
 //   PUT    /api/uploads/:id/batches/:index            store one checked batch (gzip, base64) → UploadBatch
 //   POST   /api/uploads/:id/batches/:index/send       send one stored batch upstream, at most once → UploadBatch
+//   GET    /api/uploads/:id/batches/:index            a stored batch's text and line map → {text, lineMap}
+//   PUT    /api/uploads/:id/plan | /report            keep the plan (before the first send) or the report
+//                                                     (once the queue is done) CSV, gzip base64 → {stored}
+//   GET    /api/uploads/:id/plan | /report            the plan's or report's CSV (text/csv, UTF-8)
 //   POST   /api/uploads/:id/cancel                    stop: batches not yet sent become "cancelled" → UploadFile
 //   GET    /api/uploads/:id                           the file and its batches; pending queue states refreshed
 //                                                     from /api_v1_system_que/search (with backoff) → UploadFile
@@ -16,6 +20,9 @@
 import { z } from "zod";
 
 export const uploadKindSchema = z.enum(["warehouse-stock", "goods"]);
+/** file: a dropped file or paste. stocktake: the differences of a counted stock. undo: the inverse of another upload. */
+export const uploadPurposeSchema = z.enum(["file", "stocktake", "undo"]);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 export const csvEncodingSchema = z.enum(["utf-8", "utf-8-bom", "shift_jis", "paste"]);
 const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, "a sha256 in lower-case hex");
 
@@ -44,8 +51,12 @@ export const createUploadSchema = z
     goodsCodes: z.array(z.string().min(1).max(50)).max(1000),
     /** Sends even though a file with the same sha256 was sent before (the operator said so). */
     confirmDuplicate: z.boolean().optional(),
+    /** What the file is: a dropped file, a stocktake's differences, or the undo of `undoOf`. */
+    purpose: uploadPurposeSchema.optional(),
+    undoOf: z.uuid().optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => (r.purpose === "undo") === (r.undoOf !== undefined), { message: "undoOf is given exactly when the purpose is undo", path: ["undoOf"] });
 export type CreateUploadRequest = z.infer<typeof createUploadSchema>;
 
 export const storeBatchSchema = z
@@ -53,6 +64,11 @@ export const storeBatchSchema = z
     firstLine: z.number().int().min(2),
     lastLine: z.number().int().min(2),
     rows: z.number().int().min(1).max(3000),
+    /**
+     * Where the batch's records start, in the batch text and in the file: runs of [batch line,
+     * file line, records] (lib/uploads/line-map.ts), so the queue's message names the file's lines.
+     */
+    lineMap: z.array(z.tuple([z.number().int().min(2), z.number().int().min(2), z.number().int().min(1).max(3000)])).min(1).max(3000).optional(),
     /** sha256 of the batch's UTF-8 CSV text (before gzip). */
     sha256: sha256Schema,
     /** gzip of the batch's UTF-8 CSV text (header + rows), base64. */
@@ -60,6 +76,27 @@ export const storeBatchSchema = z
   })
   .strict();
 export type StoreBatchRequest = z.infer<typeof storeBatchSchema>;
+
+/** A file's plan (what it changes, from the stock or goods read before sending) or its report (the plan with what was read back). */
+export type UploadDocument = "plan" | "report";
+/** Largest plan or report text (a 100,000-row stocktake's plan is about 10 MB). */
+export const MAX_DOCUMENT_TEXT_BYTES = 64 * 1024 * 1024;
+export const MAX_DOCUMENT_BODY_BYTES = 24 * 1024 * 1024;
+
+export const storeDocumentSchema = z
+  .object({
+    /** sha256 of the document's UTF-8 CSV text (before gzip). */
+    sha256: sha256Schema,
+    gzipBase64: z.base64().max(MAX_DOCUMENT_BODY_BYTES),
+  })
+  .strict();
+export type StoreDocumentRequest = z.infer<typeof storeDocumentSchema>;
+
+export const batchTextSchema = z.object({
+  text: z.string(),
+  lineMap: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()])).nullable(),
+});
+export type BatchText = z.infer<typeof batchTextSchema>;
 
 export const sendBatchSchema = z
   .object({
@@ -88,6 +125,8 @@ export const uploadBatchSchema = z.object({
   queId: z.string().nullable(),
   queStatusId: z.string().nullable(),
   queMessage: z.string().nullable(),
+  /** The queue's message of a failed batch, one problem a line, its lines the file's (lib/uploads/line-map.ts). */
+  queProblems: z.array(z.object({ line: z.number().int().nullable(), batchLine: z.number().int().nullable(), column: z.string().nullable(), ja: z.string(), en: z.string().nullable() })),
   /** Why the upstream refused the call (code and message), when it did. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   sendCount: z.number().int(),
@@ -113,6 +152,12 @@ export const uploadFileSchema = z.object({
   excludedLines: z.array(z.number().int()),
   batchCount: z.number().int(),
   goodsCodes: z.array(z.string()),
+  /** Rows meant to be sent: the file's rows less those left out. */
+  sendRows: z.number().int(),
+  purpose: uploadPurposeSchema,
+  undoOf: z.string().nullable(),
+  hasPlan: z.boolean(),
+  hasReport: z.boolean(),
   status: fileStatusSchema,
   personName: z.string(),
   createdAt: z.string(),

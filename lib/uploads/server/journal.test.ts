@@ -182,6 +182,52 @@ for (const mode of ["pglite", "postgres"] as const) {
       expect((await journal.getFile(OWNER, mismatch.value.id))?.batches).toEqual([]);
     });
 
+    it("keeps a batch's line map: the queue's message of a failed batch names the file's lines; its text reads back", async () => {
+      const created = await journal.createFile(OWNER, createRequest({ rows: 9, excludedLines: [3, 4, 5, 6, 7] }));
+      if (!created.ok) throw new Error("create");
+      const id = created.value.id;
+      const text = stockCsv(["L-1"], 1);
+      expect(await journal.storeBatch(OWNER, id, 0, { ...batchOf(text, 9), lineMap: [[2, 8, 1]] })).toMatchObject({ ok: false, failure: { status: 400 } });
+      expect(await journal.storeBatch(OWNER, id, 0, { ...batchOf(text, 9), lineMap: [[2, 9, 1]] })).toMatchObject({ ok: true, status: 201 });
+      expect(await journal.batchText(OWNER, id, 0)).toEqual({ text, lineMap: [[2, 9, 1]] });
+      expect(await journal.batchText(OTHER_COMPANY, id, 0)).toBeNull();
+      await setState(id, 0, "failed", { queMessage: "2行目 4列目[gensan_su]: 在庫数がマイナスになります (line 2, column 4 \"gensan_su\": stock would go below zero)" });
+      const file = uploadFileSchema.parse(await journal.getFile(OWNER, id));
+      expect(file.batches[0]?.queProblems).toEqual([{ line: 9, batchLine: 2, column: "gensan_su", ja: "在庫数がマイナスになります", en: "stock would go below zero" }]);
+      // The rows left out are not rows to send: 9 rows, 5 left out.
+      expect(file.sendRows).toBe(4);
+      const listed = await journal.list(OWNER, { offset: 0, limit: 200 });
+      expect(listed.files.find((f) => f.id === id)).toMatchObject({ rows: 9, sendRows: 4, purpose: "file", hasPlan: false });
+    });
+
+    it("keeps a plan before the first send and a report once done, each once; another company reads neither", async () => {
+      const id = await readyFile(journal);
+      const doc = (text: string) => ({ sha256: sha256Hex(text), gzipBase64: gzipSync(Buffer.from(text)).toString("base64") });
+      expect(await journal.storeDocument(OWNER, id, "plan", { ...doc("a,b\r\n1,2"), sha256: sha256Hex("other") })).toMatchObject({ ok: false, failure: { code: "sha256-mismatch" } });
+      expect(await journal.storeDocument(OWNER, id, "plan", doc("a,b\r\n1,2"))).toMatchObject({ ok: true, status: 201 });
+      expect(await journal.storeDocument(OWNER, id, "plan", doc("a,b\r\n1,2"))).toMatchObject({ ok: true, status: 200 });
+      expect(await journal.storeDocument(OWNER, id, "plan", doc("a,b\r\n1,3"))).toMatchObject({ ok: false, failure: { status: 409, code: "plan-exists" } });
+      expect(await journal.readDocument(OWNER, id, "plan")).toBe("a,b\r\n1,2");
+      expect(await journal.readDocument(OTHER_COMPANY, id, "plan")).toBeNull();
+      expect(await journal.storeDocument(OTHER_COMPANY, id, "plan", doc("x"))).toMatchObject({ ok: false, failure: { status: 404 } });
+      expect(await journal.storeDocument(OWNER, id, "report", doc("r"))).toMatchObject({ ok: false, failure: { status: 409, code: "file-not-finished" } });
+      expect((await journal.getFile(OWNER, id))?.hasPlan).toBe(true);
+      await setState(id, 0, "done");
+      expect(await journal.storeDocument(OWNER, id, "report", doc("r"))).toMatchObject({ ok: true, status: 201 });
+      expect(await journal.readDocument(OWNER, id, "report")).toBe("r");
+
+      const late = await readyFile(journal);
+      await setState(late, 0, "queued");
+      expect(await journal.storeDocument(OWNER, late, "plan", doc("p"))).toMatchObject({ ok: false, failure: { status: 409, code: "plan-after-send" } });
+    });
+
+    it("an undo names an upload of the same company", async () => {
+      const id = await readyFile(journal);
+      const undo = await journal.createFile(OWNER, createRequest({ purpose: "undo", undoOf: id, sha256: sha256Hex("undo") }));
+      expect(undo).toMatchObject({ ok: true, value: { purpose: "undo", undoOf: id } });
+      expect(await journal.createFile(OTHER_COMPANY, createRequest({ purpose: "undo", undoOf: id }))).toMatchObject({ ok: false, failure: { status: 404, code: "no-such-upload" } });
+    });
+
     it("accepts confirmed warnings", async () => {
       const created = await journal.createFile(OWNER, createRequest({ warningsConfirmed: true }));
       if (!created.ok) throw new Error("create");

@@ -6,17 +6,24 @@ import "server-only";
 import { and, count, desc, eq, exists, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { uploadBatches, uploadFiles } from "@/lib/db/schema";
-import { checkBatchText, type UploadKind } from "@/lib/csv";
+import { checkBatchText, MAX_BATCH_TEXT_BYTES, type UploadKind } from "@/lib/csv";
 import {
   type BatchState,
   type CreateUploadRequest,
   type FileStatus,
+  MAX_DOCUMENT_TEXT_BYTES,
   type StoreBatchRequest,
+  type StoreDocumentRequest,
+  type UploadDocument,
   type UploadBatch,
   type UploadFile,
   type UploadList,
   type UploadListQuery,
+  type UploadPurpose,
 } from "../contract";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { lineMapFits, queProblems, type LineMap } from "../line-map";
 import { inspectBatch, type CheckBatch, type InspectRequest, type Inspection } from "./batch-inspect";
 
 export type { CheckBatch } from "./batch-inspect";
@@ -65,6 +72,16 @@ export interface Journal {
   storeBatch(owner: UploadOwner, fileId: string, index: number, request: StoreBatchRequest): Promise<JournalResult<UploadBatch>>;
   cancel(owner: UploadOwner, fileId: string): Promise<JournalResult<UploadFile>>;
   list(owner: UploadOwner, query: UploadListQuery): Promise<UploadList>;
+  /** A stored batch's CSV text and line map (for checking it again before a resend). */
+  batchText(owner: UploadOwner, fileId: string, index: number): Promise<{ text: string; lineMap: LineMap | null } | null>;
+  /**
+   * Keeps a file's plan or report CSV (gzip, verified against its sha256 and the size bound). A
+   * plan is kept before the first batch is sent and never replaced; a report once, after the
+   * file is done. 409 otherwise.
+   */
+  storeDocument(owner: UploadOwner, fileId: string, which: UploadDocument, request: StoreDocumentRequest): Promise<JournalResult<{ stored: boolean }>>;
+  /** A file's plan or report CSV text; null when the file or the document is not there. */
+  readDocument(owner: UploadOwner, fileId: string, which: UploadDocument): Promise<string | null>;
   /** Marks batches left "sending" past the limit as "unknown" (also done by every read). */
   sweepStale(owner: UploadOwner): Promise<void>;
   /** Recounts a file's sent rows and moves its updated_at: after any batch changes state. */
@@ -112,8 +129,17 @@ const fileSummaryColumns = {
   personName: uploadFiles.personName,
   createdAt: uploadFiles.createdAt,
   updatedAt: uploadFiles.updatedAt,
+  purpose: uploadFiles.purpose,
+  undoOf: uploadFiles.undoOf,
+  excludedCount: sql<number>`jsonb_array_length(${uploadFiles.excludedLines})::int`,
+  hasPlan: sql<boolean>`(${uploadFiles.planGz} IS NOT NULL)`,
+  hasReport: sql<boolean>`(${uploadFiles.reportGz} IS NOT NULL)`,
 };
-type FileSummaryRow = Pick<typeof uploadFiles.$inferSelect, keyof typeof fileSummaryColumns>;
+type FileSummaryRow = Pick<typeof uploadFiles.$inferSelect, "id" | "kind" | "fileName" | "size" | "sha256" | "encoding" | "rows" | "sentRows" | "batchCount" | "personName" | "createdAt" | "updatedAt" | "purpose" | "undoOf"> & {
+  excludedCount: number;
+  hasPlan: boolean;
+  hasReport: boolean;
+};
 type BatchRow = Omit<typeof uploadBatches.$inferSelect, "gz">;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -129,6 +155,7 @@ export function toUploadBatch(row: BatchRow): UploadBatch {
     queId: row.queId,
     queStatusId: row.queStatusId,
     queMessage: row.queMessage,
+    queProblems: row.state === "failed" ? queProblems(row.queMessage, row.lineMap ?? null) : [],
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
     sendCount: row.sendCount,
     storedAt: row.storedAt.toISOString(),
@@ -148,6 +175,11 @@ function toFileSummary(row: FileSummaryRow, status: FileStatus): Omit<UploadFile
     rows: row.rows,
     sentRows: row.sentRows,
     batchCount: row.batchCount,
+    sendRows: row.rows - row.excludedCount,
+    purpose: row.purpose as UploadPurpose,
+    undoOf: row.undoOf,
+    hasPlan: row.hasPlan,
+    hasReport: row.hasReport,
     status,
     personName: row.personName,
     createdAt: row.createdAt.toISOString(),
@@ -162,6 +194,7 @@ const batchColumns = {
   firstLine: uploadBatches.firstLine,
   lastLine: uploadBatches.lastLine,
   rows: uploadBatches.rows,
+  lineMap: uploadBatches.lineMap,
   sha256: uploadBatches.sha256,
   state: uploadBatches.state,
   queId: uploadBatches.queId,
@@ -219,7 +252,7 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
   async function readFile(owner: UploadOwner, fileId: string): Promise<UploadFile | null> {
     if (!UUID.test(fileId)) return null;
     const [found] = await db
-      .select({ file: uploadFiles, status: fileStatusSql })
+      .select({ file: fileSummaryColumns, excludedLines: uploadFiles.excludedLines, goodsCodes: uploadFiles.goodsCodes, status: fileStatusSql })
       .from(uploadFiles)
       .where(ownedFile(owner, fileId))
       .limit(1);
@@ -227,8 +260,8 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
     const batches = await db.select(batchColumns).from(uploadBatches).where(eq(uploadBatches.fileId, fileId)).orderBy(uploadBatches.index);
     return {
       ...toFileSummary(found.file, found.status),
-      excludedLines: found.file.excludedLines,
-      goodsCodes: found.file.goodsCodes,
+      excludedLines: found.excludedLines,
+      goodsCodes: found.goodsCodes,
       batches: batches.map(toUploadBatch),
     };
   }
@@ -248,10 +281,72 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
     return row;
   }
 
+  /** Unzips a stored gzip this journal wrote (bounded: it never holds more than `max` bytes of text). */
+  const unzip = (gz: Uint8Array, max: number): string => gunzipSync(gz, { maxOutputLength: max }).toString("utf8");
+
   return {
     sweepStale,
     touchFile,
     getFile,
+
+    async batchText(owner, fileId, index) {
+      if (!UUID.test(fileId)) return null;
+      const [row] = await db
+        .select({ gz: uploadBatches.gz, lineMap: uploadBatches.lineMap })
+        .from(uploadBatches)
+        .innerJoin(uploadFiles, eq(uploadFiles.id, uploadBatches.fileId))
+        .where(and(ownedFile(owner, fileId), eq(uploadBatches.index, index)))
+        .limit(1);
+      if (!row) return null;
+      return { text: unzip(row.gz, MAX_BATCH_TEXT_BYTES), lineMap: row.lineMap ?? null };
+    },
+
+    async storeDocument(owner, fileId, which, request) {
+      if (!UUID.test(fileId)) return fail(404, "not-found", "no such upload");
+      const gz = Buffer.from(request.gzipBase64, "base64");
+      let text: string;
+      try {
+        text = unzip(gz, MAX_DOCUMENT_TEXT_BYTES);
+      } catch {
+        return fail(422, "bad-gzip", `the ${which} is not a gzip of at most ${MAX_DOCUMENT_TEXT_BYTES} bytes`);
+      }
+      if (createHash("sha256").update(text, "utf8").digest("hex") !== request.sha256) return fail(422, "sha256-mismatch", `the ${which}'s sha256 does not match its text`);
+      const column = which === "plan" ? uploadFiles.planGz : uploadFiles.reportGz;
+      return db.transaction(async (tx) => {
+        const [file] = await tx
+          .select({ id: uploadFiles.id, doc: column, status: fileStatusSql })
+          .from(uploadFiles)
+          .where(ownedFile(owner, fileId))
+          .for("update");
+        if (!file) return fail(404, "not-found", "no such upload");
+        if (file.doc) {
+          // The same document again (a retried PUT) is answered as stored; another never replaces it.
+          const same = createHash("sha256").update(unzip(file.doc, MAX_DOCUMENT_TEXT_BYTES), "utf8").digest("hex") === request.sha256;
+          return same ? { ok: true as const, value: { stored: false }, status: 200 } : fail(409, `${which}-exists`, `the upload has its ${which} already`);
+        }
+        if (which === "plan") {
+          const [sent] = await tx
+            .select({ n: count() })
+            .from(uploadBatches)
+            .where(and(eq(uploadBatches.fileId, fileId), sql`${uploadBatches.state} NOT IN ('stored', 'cancelled')`));
+          if ((sent?.n ?? 0) > 0) return fail(409, "plan-after-send", "a plan is kept before the first batch is sent");
+        } else if (file.status !== "done" && file.status !== "failed" && file.status !== "attention") {
+          return fail(409, "file-not-finished", "a report is kept once the upload has an outcome");
+        }
+        await tx
+          .update(uploadFiles)
+          .set(which === "plan" ? { planGz: gz, updatedAt: sql`now()` } : { reportGz: gz, updatedAt: sql`now()` })
+          .where(eq(uploadFiles.id, fileId));
+        return { ok: true as const, value: { stored: true }, status: 201 };
+      });
+    },
+
+    async readDocument(owner, fileId, which) {
+      if (!UUID.test(fileId)) return null;
+      const column = which === "plan" ? uploadFiles.planGz : uploadFiles.reportGz;
+      const [row] = await db.select({ doc: column }).from(uploadFiles).where(ownedFile(owner, fileId)).limit(1);
+      return row?.doc ? unzip(row.doc, MAX_DOCUMENT_TEXT_BYTES) : null;
+    },
 
     async createFile(owner, request) {
       // The same bytes sent before (a batch went beyond "stored"): a second run would apply every
@@ -278,6 +373,10 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
           previous: previous.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
         });
       }
+      if (request.undoOf) {
+        const [undone] = await db.select({ id: uploadFiles.id }).from(uploadFiles).where(ownedFile(owner, request.undoOf)).limit(1);
+        if (!undone) return fail(404, "no-such-upload", "the upload to undo is not one of this company's");
+      }
       const [row] = await db
         .insert(uploadFiles)
         .values({
@@ -294,6 +393,8 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
           goodsCodes: request.goodsCodes,
           warningsConfirmed: request.warningsConfirmed,
           batchCount: request.batchCount,
+          purpose: request.purpose ?? "file",
+          undoOf: request.undoOf ?? null,
         })
         .returning({ id: uploadFiles.id });
       const file = row ? await readFile(owner, row.id) : null;
@@ -308,6 +409,9 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
       if (index >= file.batchCount) return fail(404, "no-such-batch", `the file has ${file.batchCount} batches (0 to ${file.batchCount - 1})`);
       if (request.lastLine < request.firstLine) return fail(400, "invalid-request", "lastLine is before firstLine");
       if (request.rows > request.lastLine - request.firstLine + 1) return fail(400, "invalid-request", "more rows than lines from firstLine to lastLine");
+      if (request.lineMap && !lineMapFits(request.lineMap, request.rows, request.firstLine, request.lastLine)) {
+        return fail(400, "invalid-request", "lineMap does not describe the batch's rows between firstLine and lastLine");
+      }
 
       const same = (row: BatchRow) =>
         row.sha256 === request.sha256 && row.firstLine === request.firstLine && row.lastLine === request.lastLine && row.rows === request.rows;
@@ -337,7 +441,7 @@ export function createJournal({ database, checkBatch = (kind, text) => checkBatc
         if (!locked || locked.cancelledAt) return "cancelled" as const;
         const inserted = await tx
           .insert(uploadBatches)
-          .values({ fileId, index, firstLine: request.firstLine, lastLine: request.lastLine, rows: request.rows, sha256: request.sha256, gz })
+          .values({ fileId, index, firstLine: request.firstLine, lastLine: request.lastLine, rows: request.rows, lineMap: request.lineMap ?? null, sha256: request.sha256, gz })
           .onConflictDoNothing()
           .returning(batchColumns);
         if (inserted[0]) await tx.update(uploadFiles).set({ updatedAt: sql`now()` }).where(eq(uploadFiles.id, fileId));

@@ -37,4 +37,16 @@ async function putRequest(request: Request, { params }: Context): Promise<Respon
   }
 }
 
+/** The stored batch's CSV text and line map: the page checks it against the stock again before a resend. */
+async function getRequest(request: Request, { params }: Context): Promise<Response> {
+  const checked = await guardUpload(request, false);
+  if ("response" in checked) return checked.response;
+  const parsed = await readParams(params, batchParamsSchema);
+  if ("response" in parsed) return parsed.response;
+  const { journal } = await getUploads();
+  const batch = await journal.batchText(checked.uploader.owner, parsed.data.id, parsed.data.index);
+  return batch ? json(batch) : failureResponse({ status: 404, code: "not-found", message: "no such batch" });
+}
+
 export const PUT = logged(ROUTE, putRequest);
+export const GET = logged(ROUTE, getRequest);
