@@ -8,6 +8,37 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { buttonClasses } from "@/components/ui/button";
 import type { UploadFile } from "@/lib/uploads/contract";
+import { QueProblems } from "./que-problems";
+
+/**
+ * Batches the upload queue refused (-1): nothing of them was applied, and the other batches were
+ * not held back by them (a confirmed warning row travels in a batch of its own). Each refusal in
+ * the file's lines, once the loop rests.
+ */
+function QueueRefused({ file }: { file: UploadFile }) {
+  const t = useTranslations("uploads.outcome");
+  const format = useFormatter();
+  const refused = file.batches.filter((b) => b.state === "failed" && !b.error);
+  if (refused.length === 0) return null;
+  const rows = refused.reduce((n, b) => n + b.rows, 0);
+  const applied = file.batches.filter((b) => b.state === "done").reduce((n, b) => n + b.rows, 0);
+  return (
+    <div role="alert" data-batch-outcome="queue-refused" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 dark:border-red-900/60 dark:bg-red-950/40">
+      <div className="flex items-start gap-2">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" />
+        <div className="space-y-1 text-sm">
+          <p className="font-medium text-ink-900 dark:text-ink-50">{t("queueRefusedTitle", { rows: format.number(rows) })}</p>
+          <p className="text-ink-800 dark:text-ink-100">{applied > 0 ? t("queueRefusedOthers", { applied: format.number(applied) }) : t("queueRefused")}</p>
+          {refused.map((b) => (
+            <div key={b.index} className="text-ink-800 dark:text-ink-100">
+              <QueProblems batch={b} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 /** The API's code for "no permission for this operation". */
 export const FORBIDDEN_CODE = "004001";
@@ -19,7 +50,8 @@ export function BatchOutcome({ file, stockHref }: { file: UploadFile; stockHref:
   // A send refused by the API carries its error; a job the queue failed (-1) has a que message instead.
   const refused = unknown ? undefined : file.batches.find((b) => b.state === "failed" && b.error);
   const batch = unknown ?? refused;
-  if (!batch || file.status === "cancelled") return null;
+  if (file.status === "cancelled") return null;
+  if (!batch) return <QueueRefused file={file} />;
   const numbers = {
     batch: batch.index + 1,
     total: file.batchCount,

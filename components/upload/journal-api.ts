@@ -4,7 +4,7 @@
 // with a BffError; a file sent before answers a `duplicate` outcome instead.
 import type { z } from "zod";
 import type { UploadKind } from "@/lib/csv/types";
-import type { CreateUploadRequest, FileStatus, StoreBatchRequest, UploadBatch, UploadFile, UploadList } from "@/lib/uploads/contract";
+import type { BatchText, CreateUploadRequest, FileStatus, StoreBatchRequest, UploadBatch, UploadDocument, UploadFile, UploadList } from "@/lib/uploads/contract";
 import { BffError, bffErrorOf, networkError } from "@/lib/query/bff-error";
 
 type Contract = typeof import("@/lib/uploads/contract");
@@ -28,6 +28,14 @@ export interface JournalApi {
   cancel(id: string): Promise<UploadFile>;
   get(id: string, signal?: AbortSignal): Promise<UploadFile>;
   list(filter: UploadListFilter, signal?: AbortSignal): Promise<UploadList>;
+}
+
+/** The journal's calls beyond the send loop: a batch's text, a file's plan and report. */
+export interface JournalDocuments {
+  batchText(id: string, index: number): Promise<BatchText>;
+  storeDocument(id: string, which: UploadDocument, text: string): Promise<void>;
+  /** The document's CSV text, or null when the file has none. */
+  readDocument(id: string, which: UploadDocument): Promise<string | null>;
 }
 
 const badResponse = (status: number) =>
@@ -98,5 +106,24 @@ export const journalApi: JournalApi = {
     if (filter.status) params.set("status", filter.status);
     if (filter.q) params.set("q", filter.q);
     return answer(await call(`/api/uploads?${params}`, { signal }), (c) => c.uploadListSchema);
+  },
+};
+
+export const journalDocuments: JournalDocuments = {
+  async batchText(id, index) {
+    return answer(await call(batchUrl(id, index)), (c) => c.batchTextSchema);
+  },
+  async storeDocument(id, which, text) {
+    const { gzipText, sha256Hex } = await import("@/lib/csv/bytes");
+    const { bytesToBase64 } = await import("./worker-protocol");
+    const body = { sha256: await sha256Hex(text), gzipBase64: bytesToBase64(await gzipText(text)) };
+    const response = await call(`${fileUrl(id)}/${which}`, { method: "PUT", json: body });
+    if (!response.ok) throw await bffErrorOf(response);
+  },
+  async readDocument(id, which) {
+    const response = await call(`${fileUrl(id)}/${which}`);
+    if (response.status === 404) return null;
+    if (!response.ok) throw await bffErrorOf(response);
+    return response.text();
   },
 };

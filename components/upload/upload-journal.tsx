@@ -163,7 +163,7 @@ export function UploadJournal() {
                     </td>
                     <td className={`${td} whitespace-nowrap`}>{t(`kinds.${f.kind}`)}</td>
                     <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
-                      {t("journal.rowsSent", { sent: format.number(f.sentRows), rows: format.number(f.rows) })}
+                      {t("journal.rowsSent", { sent: format.number(f.sentRows), rows: format.number(f.sendRows) })}
                     </td>
                     <td className={td}>
                       <StateBadge file={f.status} />
