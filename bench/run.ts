@@ -9,11 +9,12 @@ import { distance } from "./distance";
 import { load } from "./load";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
+import { stocktake } from "./stocktake";
 import { uploads } from "./uploads";
 import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, uploadsBrowser, distance, load, uploads];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, uploadsBrowser, distance, load, uploads];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];
