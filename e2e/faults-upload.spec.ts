@@ -217,7 +217,7 @@ test.describe("an answer lost after the batch left", () => {
         await expect(outcome).toContainText(fill(t.outcome.unknownTitle, { batch: 1, total: 2, lines: fill(t.batches.lines, { first: 2, last: 3001 }) }), { timeout: 60_000 });
         await expect(outcome).toContainText(t.outcome.unknownNext);
         await expect(outcome).toContainText(fill(t.outcome.code, { code: c.code }));
-        await expect(outcome.getByRole("link", { name: t.send.stockLink })).toBeVisible();
+        await expect(outcome.getByRole("link", { name: /倉庫在庫を開く$/ })).toBeVisible();
         await expect(outcome.getByRole("link", { name: t.outcome.queueLink })).toBeVisible();
         await card.expectBatchState(card.batchRows.nth(0), "unknown");
         await card.expectBatchState(card.batchRows.nth(1), "stored");

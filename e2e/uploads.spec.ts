@@ -117,7 +117,7 @@ for (const user of ["operator", "staff"] as const) {
 }
 
 test.describe("a file with a row in error", () => {
-  test("shows the line and column, cannot be sent as it is; leaving the row out sends the rest and the report keeps it", async ({ page }) => {
+  test("shows the line and column (label and CSV name), cannot be sent as it is; leaving the row out sends the rest and the report keeps it", async ({ page }) => {
     test.setTimeout(300_000);
     const pairs = await stockPairs("staff", 11);
     const good = pairs.slice(0, 10);
@@ -141,7 +141,8 @@ test.describe("a file with a row in error", () => {
       const problem = card.problemAt(badLine);
       await expect(problem).toHaveCount(1);
       await expect(problem.getByRole("cell").nth(1)).toHaveText(ja.uploads.problems.error);
-      await expect(problem.getByRole("cell").nth(2)).toHaveText("kasan_su");
+      // The column as the page names it elsewhere (加算数), with the CSV's own name beside it.
+      await expect(problem.getByRole("cell").nth(2)).toHaveText(`${labels("warehouse-stock").get("kasan_su")} kasan_su`);
       await expect(problem.getByRole("cell").nth(3)).toHaveText("-3");
       await expect(card.sendButton).toBeDisabled();
       await expect(card.root).toContainText(fill(ja.uploads.options.blockedErrors, { count: 1 }));

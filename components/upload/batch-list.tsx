@@ -5,7 +5,7 @@
 // would be accepted, and which of its lines would be refused again.
 import { RotateCcw } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { UploadBatch, UploadFile } from "@/lib/uploads/contract";
 import { FORBIDDEN_CODE } from "./batch-outcome";
@@ -66,6 +66,14 @@ export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: bo
   const [confirming, setConfirming] = useState<number | null>(null);
   const verdict = useResendVerdict(file, confirming);
   const refusedNow = verdict?.phase === "checked" && !verdict.verdict.ok;
+  // Focus follows the check: on "send again" once it may succeed, on "keep" when it would be refused.
+  const resendRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const settled = confirming === null ? null : verdict === null ? "unchecked" : verdict.phase === "checking" ? null : refusedNow ? "refused" : "ok";
+  useEffect(() => {
+    if (settled === "refused") keepRef.current?.focus();
+    else if (settled) resendRef.current?.focus();
+  }, [settled, confirming]);
   const total = file.batchCount;
   const lines = (b: UploadBatch) => t("lines", { first: format.number(b.firstLine), last: format.number(b.lastLine) });
 
@@ -113,8 +121,8 @@ export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: bo
                       <div className="flex gap-2">
                         <Button
                           size="sm"
+                          ref={resendRef}
                           variant={refusedNow ? "secondary" : "primary"}
-                          autoFocus={!refusedNow}
                           disabled={busy || verdict?.phase === "checking"}
                           onClick={() => {
                             setConfirming(null);
@@ -123,7 +131,7 @@ export function BatchList({ file, busy, onResend }: { file: UploadFile; busy: bo
                         >
                           {t("confirmResend")}
                         </Button>
-                        <Button size="sm" variant="ghost" autoFocus={refusedNow} onClick={() => setConfirming(null)}>
+                        <Button ref={keepRef} size="sm" variant="ghost" onClick={() => setConfirming(null)}>
                           {t("keep")}
                         </Button>
                       </div>

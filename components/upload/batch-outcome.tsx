@@ -82,7 +82,7 @@ export function BatchOutcome({ file, stockHref }: { file: UploadFile; stockHref:
           {stockHref ? (
             <Link href={stockHref} className={buttonClasses({ size: "sm" })}>
               <ExternalLink aria-hidden="true" />
-              {t("send.stockLink")}
+              {t("send.stockLink", { count: file.goodsCodes.length })}
             </Link>
           ) : null}
           <Link href="/masters/upload-queue" className={buttonClasses({ size: "sm" })}>

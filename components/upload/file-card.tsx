@@ -192,7 +192,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
                   {t("problems.download")}
                 </Button>
               </div>
-              <ProblemsTable problems={stage.problems} captionId={ids.problems} />
+              <ProblemsTable kind={card.kind} problems={stage.problems} captionId={ids.problems} />
             </div>
           ) : null}
 

@@ -69,6 +69,11 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
         </div>
       ) : null}
       <SendProgress state={state} file={file} totalRows={totalRows} />
+      {idle && file.status === "done" ? (
+        <p role="status" data-upload-finished="" className="text-sm font-medium text-emerald-800 dark:text-emerald-200">
+          {t("finished", { rows: file.sentRows })}
+        </p>
+      ) : null}
       {state.error && idle ? (
         <SendError error={state.error}>
           {onRetry ? (
@@ -122,7 +127,7 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
         {stockHref && file.status === "done" ? (
           <Link href={stockHref} className={buttonClasses({ size: "md" })}>
             <ExternalLink aria-hidden="true" />
-            {t("stockLink")}
+            {t("stockLink", { count: file.goodsCodes.length })}
           </Link>
         ) : null}
       </div>

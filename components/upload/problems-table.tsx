@@ -9,13 +9,18 @@ import { CircleAlert, TriangleAlert } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import type { UploadKind } from "@/lib/csv/types";
+import { useCsvModule } from "./csv-module";
 import { problemAt, type PackedProblems } from "./worker-protocol";
 
 const ROW_HEIGHT = 40;
 
-export function ProblemsTable({ problems, captionId }: { problems: PackedProblems; captionId: string }) {
+export function ProblemsTable({ kind, problems, captionId }: { kind: UploadKind; problems: PackedProblems; captionId: string }) {
   const t = useTranslations("uploads.problems");
   const locale = useLocale();
+  // A column is named as the rest of the page names it (加算数), with the CSV's own name beside it.
+  const csv = useCsvModule();
+  const labels = new Map((csv?.UPLOAD_COLUMNS[kind] ?? []).map((c) => [c.name, locale === "en" ? c.label.en : c.label.ja]));
   const format = useFormatter();
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual returns fresh functions each render (see components/data-grid/grid-table.tsx).
@@ -35,7 +40,7 @@ export function ProblemsTable({ problems, captionId }: { problems: PackedProblem
         <colgroup>
           <col className="w-16" />
           <col className="w-24" />
-          <col className="w-40" />
+          <col className="w-52" />
           <col className="w-40" />
           <col />
         </colgroup>
@@ -67,7 +72,17 @@ export function ProblemsTable({ problems, captionId }: { problems: PackedProblem
                     {error ? t("error") : t("warning")}
                   </span>
                 </td>
-                <td className={cn(cell, "font-mono")} title={p.column ?? undefined}>{p.column ?? "—"}</td>
+                <td className={cell} title={p.column ?? undefined} data-column={p.column ?? undefined}>
+                  {p.column === null ? (
+                    "—"
+                  ) : labels.has(p.column) ? (
+                    <>
+                      {labels.get(p.column)} <span className="font-mono text-ink-600 dark:text-ink-300">{p.column}</span>
+                    </>
+                  ) : (
+                    <span className="font-mono">{p.column}</span>
+                  )}
+                </td>
                 <td className={cn(cell, "font-mono whitespace-pre")} title={p.value ?? undefined} data-user-content="">
                   {p.value ?? "—"}
                 </td>

@@ -9,6 +9,7 @@ const FILE_TONES: Record<FileStatus, Tone> = {
   storing: "slate",
   ready: "sky",
   sending: "blue",
+  paused: "amber",
   waiting: "violet",
   done: "emerald",
   failed: "red",

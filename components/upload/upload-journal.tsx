@@ -22,7 +22,7 @@ import { StateBadge } from "./state-badge";
 const JournalDrawer = lazyComponent(() => import("./journal-drawer"));
 
 const PAGE = 20;
-const STATUSES: readonly FileStatus[] = ["storing", "ready", "sending", "waiting", "done", "failed", "attention", "cancelled"];
+const STATUSES: readonly FileStatus[] = ["storing", "ready", "sending", "paused", "waiting", "done", "failed", "attention", "cancelled"];
 const select = "h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm text-ink-900 dark:border-ink-600 dark:bg-ink-900 dark:text-ink-100";
 
 export function UploadJournal() {

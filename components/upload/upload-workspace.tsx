@@ -10,6 +10,7 @@ import { MAX_FILE_BYTES, UPLOAD_KINDS, type UploadKind } from "@/lib/csv/types";
 import { loadCsvModule } from "./csv-module";
 import { checkCard, nextStep, queueReducer, readCard, type CardDeps, type CardStage } from "./file-queue";
 import { KindPanel } from "./kind-panel";
+import { pasteName } from "./paste-name";
 import { UnfinishedUploads } from "./unfinished-uploads";
 import { UploadProvider } from "./upload-context";
 import { UploadJournal } from "./upload-journal";
@@ -22,11 +23,6 @@ const FileCard = lazyComponent(() => import("./file-card").then((m) => ({ defaul
 
 // The look-ups' calls to the API, needed only once a file has been read.
 const loadLookupsApi = () => import("./lookups-api");
-
-function pasteName(kind: UploadKind): string {
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
-  return `paste-${kind}-${stamp}.tsv`;
-}
 
 function Workspace() {
   const t = useTranslations("uploads");

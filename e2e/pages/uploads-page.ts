@@ -192,7 +192,8 @@ export class FileCard {
   }
 
   get stockLink(): Locator {
-    return this.root.getByRole("link", { name: this.t.send.stockLink });
+    // "この 20 商品の倉庫在庫を開く" (a plural message: its fixed end names it).
+    return this.root.getByRole("link", { name: this.uploads.locale === "ja" ? /倉庫在庫を開く$/ : /^Open the warehouse stock of/ });
   }
 
   /** The table of the journal entry's batches. */

@@ -136,8 +136,12 @@ export const uploadBatchSchema = z.object({
 });
 export type UploadBatch = z.infer<typeof uploadBatchSchema>;
 
-/** storing: batches still arriving. ready: all stored, none sent. sending/waiting: under way. */
-export const fileStatusSchema = z.enum(["storing", "ready", "sending", "waiting", "done", "failed", "attention", "cancelled"]);
+/**
+ * storing: batches still arriving. ready: all stored, none sent. sending: a batch is being sent.
+ * waiting: in the queue. paused: some batches sent, the rest stored and nothing sending (the
+ * sending was interrupted: a person resumes it).
+ */
+export const fileStatusSchema = z.enum(["storing", "ready", "sending", "paused", "waiting", "done", "failed", "attention", "cancelled"]);
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
 export const uploadFileSchema = z.object({

@@ -278,7 +278,7 @@ for (const mode of ["pglite", "postgres"] as const) {
       const status = async () => (await journal.getFile(OWNER, id))?.status;
       expect(await status()).toBe("ready");
       await setState(id, 0, "done");
-      expect(await status()).toBe("sending"); // part sent, the rest still to send
+      expect(await status()).toBe("paused"); // part sent, the rest still to send, nothing sending
       await setState(id, 1, "queued");
       expect(await status()).toBe("waiting");
       await setState(id, 2, "unknown");

@@ -110,7 +110,7 @@ export const fileStatusSql: SQL<FileStatus> = sql<FileStatus>`(
     WHEN ${uploadFiles.cancelledAt} IS NOT NULL THEN 'cancelled'
     WHEN count(*) FILTER (WHERE b.state = 'done') = count(*) THEN 'done'
     WHEN count(*) FILTER (WHERE b.state = 'stored') = count(*) THEN 'ready'
-    ELSE 'sending'
+    ELSE 'paused'
   END FROM upload_batches b WHERE b.file_id = ${uploadFiles.id})`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
