@@ -101,8 +101,11 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
           warningsConfirmed: stage.summary.warningRows > 0 && choice.warningsConfirmed,
           batchCount: prepared.batches.length,
           goodsCodes: prepared.goodsCodes,
+          ...(card.purpose ? { purpose: card.purpose } : {}),
+          ...(card.undoOf ? { undoOf: card.undoOf } : {}),
         },
         batches: prepared.batches,
+        ...(prepared.plan === undefined ? {} : { planText: prepared.plan }),
       };
       setPlan(next);
       void send.send(next, null);

@@ -2,6 +2,7 @@
 // at once, never mixed): a reducer for the cards, the choice of the next step, and the steps of
 // one card with their dependencies (worker, look-ups) injected for tests.
 import type { CsvRefusal, UploadKind, UploadLookups } from "@/lib/csv/types";
+import type { UploadPurpose } from "@/lib/uploads/contract";
 import { toSendError, type SendError } from "./send-upload";
 import type { CheckSummary, PackedProblems, UploadPreview, WorkerSource } from "./worker-protocol";
 
@@ -27,6 +28,9 @@ export interface UploadCard {
   size: number;
   source: WorkerSource;
   stage: CardStage;
+  /** A CSV the page made: a stocktake's differences, or the undo of the upload `undoOf`. */
+  purpose?: UploadPurpose;
+  undoOf?: string;
 }
 
 export type QueueAction =

@@ -28,6 +28,8 @@ export interface JournalApi {
   cancel(id: string): Promise<UploadFile>;
   get(id: string, signal?: AbortSignal): Promise<UploadFile>;
   list(filter: UploadListFilter, signal?: AbortSignal): Promise<UploadList>;
+  /** Keeps the file's plan CSV (before its first batch is sent). */
+  storePlan(id: string, text: string): Promise<void>;
 }
 
 /** The journal's calls beyond the send loop: a batch's text, a file's plan and report. */
@@ -106,6 +108,9 @@ export const journalApi: JournalApi = {
     if (filter.status) params.set("status", filter.status);
     if (filter.q) params.set("q", filter.q);
     return answer(await call(`/api/uploads?${params}`, { signal }), (c) => c.uploadListSchema);
+  },
+  storePlan(id, text) {
+    return journalDocuments.storeDocument(id, "plan", text);
   },
 };
 

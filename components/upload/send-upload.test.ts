@@ -158,6 +158,15 @@ class FakeJournal implements JournalApi {
   async list(): Promise<never> {
     throw new Error("not used");
   }
+
+  plans = new Map<string, string>();
+  async storePlan(id: string, text: string): Promise<void> {
+    this.calls.push("plan");
+    const file = this.files.get(id)!;
+    if (file.batches.some((b) => b.sentAt)) throw new Error("a plan after a send");
+    this.plans.set(id, text);
+    file.hasPlan = true;
+  }
 }
 
 function harness(api: FakeJournal, cancelAfterSends = Infinity) {
@@ -187,6 +196,18 @@ describe("sendFile", () => {
     expect(h.state().phase).toBe("idle");
     expect(h.state().error).toBeNull();
     expect(h.state().file?.batches.map((b) => b.state)).toEqual(["done", "done", "done"]);
+  });
+
+  it("keeps the plan before the first batch is stored, once; a resume does not store it again", async () => {
+    const api = new FakeJournal();
+    const h = harness(api);
+    await sendFile(h.ctx, { ...plan(2), planText: "kyoten_mei,syohin_code\r\n" }, null);
+    expect(api.calls.slice(0, 4)).toEqual(["create", "plan", "store 0", "store 1"]);
+    expect(api.plans.get("f1")).toBe("kyoten_mei,syohin_code\r\n");
+    expect(h.state().file?.hasPlan).toBe(true);
+    api.calls.length = 0;
+    await sendFile(h.ctx, { ...plan(2), planText: "other" }, h.state().file);
+    expect(api.calls).not.toContain("plan");
   });
 
   it("asks before sending a file sent before, and sends it only when confirmed", async () => {

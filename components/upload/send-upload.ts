@@ -300,6 +300,8 @@ async function guarded(ctx: SendContext, task: () => Promise<"duplicate" | void>
 export interface SendPlan {
   request: Omit<CreateUploadRequest, "confirmDuplicate">;
   batches: readonly PreparedBatch[];
+  /** The plan CSV: what the upload changes, kept by the journal before any batch is sent. */
+  planText?: string;
 }
 
 /**
@@ -321,6 +323,13 @@ export function sendFile(ctx: SendContext, plan: SendPlan, existing: UploadFile 
         return "duplicate";
       }
       file = created.file;
+      ctx.dispatch({ type: "file", file });
+    }
+    // The plan goes first: the journal keeps it only while no batch has been sent.
+    if (plan.planText !== undefined && !file.hasPlan && !file.batches.some((b) => b.sentAt)) {
+      ctx.dispatch({ type: "phase", phase: "storing", current: null });
+      await ctx.api.storePlan(file.id, plan.planText);
+      file = { ...file, hasPlan: true };
       ctx.dispatch({ type: "file", file });
     }
     const stored = await storeBatches(ctx, file, plan.batches);

@@ -4,6 +4,8 @@
 import {
   checkUpload,
   gzipText,
+  planCsv,
+  stockPlan,
   lookupNeeds,
   makeBatches,
   MAX_FILE_BYTES,
@@ -14,6 +16,7 @@ import {
   type CheckResult,
   type CsvRead,
   type UploadKind,
+  type UploadLookups,
 } from "@/lib/csv";
 import {
   bytesToBase64,
@@ -37,12 +40,18 @@ const scope = self as unknown as WorkerScope;
 let kind: UploadKind | null = null;
 let read: CsvRead | null = null;
 let checked: CheckResult | null = null;
+let lookups: UploadLookups | null = null;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
 async function readSource(source: WorkerSource) {
+  if (source.type === "text") {
+    // A CSV the page made (an undo, a stocktake's differences): UTF-8, read as a dropped file is.
+    const bytes = new TextEncoder().encode(source.text);
+    return { outcome: readCsvBytes(bytes), sha256: await sha256Hex(bytes), size: bytes.length, pasted: false };
+  }
   if (source.type === "paste") {
     const size = new TextEncoder().encode(source.text).length;
     return { outcome: readPastedCells(source.text), sha256: await sha256Hex(source.text), size, pasted: true };
@@ -57,6 +66,7 @@ async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<voi
   kind = message.kind;
   read = null;
   checked = null;
+  lookups = null;
   const { outcome, sha256, size, pasted } = await readSource(message.source);
   if (!outcome.ok) return post({ type: "refused", refusal: outcome.refusal });
   read = outcome.read;
@@ -77,6 +87,7 @@ async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<voi
 
 function onCheck(message: Extract<ToWorker, { type: "check" }>): void {
   if (!kind || !read) throw new Error("check before read");
+  lookups = message.lookups;
   checked = checkUpload(kind, read, message.lookups);
   const problems = packProblems(checked.problems);
   post(
@@ -105,7 +116,8 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
   const exclude = new Set(message.excludeErrors ? checked.errorLines : []);
   const batches: PreparedBatch[] = [];
   // Confirmed warnings (stock below 0: the queue may refuse them) go one a batch, after the rest.
-  for (const batch of makeBatches(read, exclude, undefined, new Set(checked.warningLines))) {
+  const alone = new Set(checked.warningLines);
+  for (const batch of makeBatches(read, exclude, undefined, alone)) {
     const gzip = await gzipText(batch.text);
     batches.push({
       index: batch.index,
@@ -118,9 +130,12 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
     });
   }
   const codes = lookupNeeds(kind, exclude.size > 0 ? keptRead(read, exclude) : read).goodsCodes;
+  // What the upload is expected to do to each pair, from the stock just checked against: kept in
+  // the journal, it is what the report after the upload and its undo start from.
+  const plan = kind === "warehouse-stock" && lookups ? planCsv(stockPlan(read, lookups, exclude, alone)) : undefined;
   post({
     type: "batches",
-    prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [] },
+    prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [], ...(plan === undefined ? {} : { plan }) },
   });
 }
 

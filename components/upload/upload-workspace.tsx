@@ -12,7 +12,7 @@ import { checkCard, nextStep, queueReducer, readCard, type CardDeps, type CardSt
 import { KindPanel } from "./kind-panel";
 import { pasteName } from "./paste-name";
 import { UnfinishedUploads } from "./unfinished-uploads";
-import { UploadProvider } from "./upload-context";
+import { UploadProvider, type GeneratedUpload } from "./upload-context";
 import { UploadJournal } from "./upload-journal";
 import { UploadReader } from "./upload-reader";
 
@@ -93,6 +93,27 @@ function Workspace() {
     });
   }, []);
 
+  // A CSV the page made (an undo): a card like a dropped file's, read from its text.
+  const addGenerated = useCallback((upload: GeneratedUpload) => {
+    FileCard.preload();
+    const size = new TextEncoder().encode(upload.text).length;
+    dispatch({
+      type: "add",
+      cards: [
+        {
+          id: crypto.randomUUID(),
+          kind: upload.kind,
+          fileName: upload.fileName,
+          size,
+          source: { type: "text", text: upload.text },
+          stage: { name: "waiting" },
+          purpose: upload.purpose,
+          ...(upload.undoOf ? { undoOf: upload.undoOf } : {}),
+        },
+      ],
+    });
+  }, []);
+
   const remove = (id: string) => {
     readers.get(id)?.end();
     readers.delete(id);
@@ -102,6 +123,7 @@ function Workspace() {
   const noteJournalId = useCallback((id: string) => setJournalIds((ids) => (ids.has(id) ? ids : new Set(ids).add(id))), []);
 
   return (
+    <UploadProvider addGenerated={addGenerated}>
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 lg:grid-cols-2">
         {UPLOAD_KINDS.map((kind) => (
@@ -128,13 +150,10 @@ function Workspace() {
       <UnfinishedUploads exclude={journalIds} />
       <UploadJournal />
     </div>
+    </UploadProvider>
   );
 }
 
 export function UploadWorkspace() {
-  return (
-    <UploadProvider>
-      <Workspace />
-    </UploadProvider>
-  );
+  return <Workspace />;
 }

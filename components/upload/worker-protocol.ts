@@ -12,7 +12,8 @@ import type { CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, Uplo
 /** Rows of the file shown in the preview table. */
 export const PREVIEW_ROWS = 20;
 
-export type WorkerSource = { type: "file"; file: File } | { type: "paste"; text: string };
+/** A dropped file, cells pasted from Excel, or a CSV text the page made (an undo, a stocktake's differences). */
+export type WorkerSource = { type: "file"; file: File } | { type: "paste"; text: string } | { type: "text"; text: string };
 
 export type ToWorker =
   | { type: "read"; kind: UploadKind; source: WorkerSource }
@@ -58,6 +59,8 @@ export interface PreparedBatches {
   excludedLines: number[];
   /** Goods codes of the rows sent, or none when more than the journal keeps (1000). */
   goodsCodes: string[];
+  /** The plan CSV (lib/csv stock-plan.ts, goods-diff.ts), kept in the journal before the first send. */
+  plan?: string;
 }
 
 export type FromWorker =
