@@ -13,6 +13,13 @@ import { SendError } from "./send-error";
 import { nextStored } from "./send-upload";
 import { SendProgress } from "./send-progress";
 import { StateBadge } from "./state-badge";
+import { lazyComponent } from "@/components/ui/lazy-component";
+
+// The report of a finished upload (its plan against what was read back) loads once one is shown.
+const UploadReport = lazyComponent(() => import("./upload-report").then((m) => ({ default: m.UploadReport })));
+
+/** Statuses with an outcome to report: every batch done, or some refused or unknown. */
+const REPORTED = new Set(["done", "failed", "attention"]);
 import type { useSend } from "./use-send";
 
 type Send = ReturnType<typeof useSend>;
@@ -152,6 +159,7 @@ export function FileSendPanel({ file, send, onRetry }: { file: UploadFile; send:
           </Button>
         </div>
       ) : null}
+      {idle && file.hasPlan && REPORTED.has(file.status) ? <UploadReport file={file} /> : null}
       {file.batches.length > 0 ? <BatchList file={file} busy={!idle} onResend={(index) => void send.resend(file, index)} /> : null}
     </div>
   );

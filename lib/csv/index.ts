@@ -10,7 +10,7 @@ export { checkBatchText, makeBatches } from "./batch";
 export { MAX_ROW_BYTES, MAX_HEADER_BYTES, MAX_BATCH_TEXT_BYTES, batchTextCap, utf8Length } from "./limits";
 export { SHORT_CELL_CHARS, TAGS_CELL_CHARS, cellLimit } from "./values";
 export { problemsReportCsv } from "./report";
-export { templateCsv } from "./template";
+export { templateCsv, templateColumns, STOCKTAKE_TEMPLATE_COLUMNS, type TemplateKind } from "./template";
 export { gzipText, gunzipToText, sha256Hex, utf8Bytes } from "./bytes";
 export {
   goodsDiffNeeds,
@@ -85,6 +85,8 @@ export {
   planCsv,
   readPlanCsv,
   readBackStock,
+  readBackCsv,
+  readReadBackCsv,
   stockReport,
   stockReportCsv,
   undoUpload,

@@ -245,3 +245,16 @@ describe("undoUpload", () => {
     expect(undoUpload(plan, { reason: "誤り, 戻す" }).text).toBe(csv([WH, '"大阪,南港",Q,9,,"誤り, 戻す",,']));
   });
 });
+
+describe("the read-back as the journal keeps it", () => {
+  it("round-trips pairs with commas, quotes and tabs-free names; refuses other text", async () => {
+    const { readBackCsv, readReadBackCsv, pairKey } = await import("./stock-plan");
+    const back = new Map([
+      [pairKey("東京, 第1倉庫", 'A"1'), { quantity: 12, allocated: 3 }],
+      [pairKey("大阪", "B-2"), { quantity: 0, allocated: 0 }],
+    ]);
+    expect(readReadBackCsv(readBackCsv(back))).toEqual(back);
+    expect(() => readReadBackCsv("kyoten_mei,syohin_code\r\nA,B\r\n")).toThrow(/header/);
+    expect(() => readReadBackCsv("kyoten_mei,syohin_code,quantity,allocated\r\nA,B,-1,0\r\n")).toThrow(/line 2/);
+  });
+});

@@ -537,3 +537,34 @@ export function undoUpload(plan: StockPlan, options: { reason?: string } = {}): 
   });
   return { text: `${out.join("\r\n")}\r\n`, rows: planRows.length, planRows };
 }
+
+// ------------------------------------------------------------------------------------------------
+// The read-back as the journal keeps it (the file's report document): one line per pair linked
+// when it was read, `kyoten_mei,syohin_code,quantity,allocated`; a plan's pair missing from it was
+// not linked. With the plan it gives stockReport again, in either language, whenever it is shown.
+
+const READ_BACK_HEADER = ["kyoten_mei", "syohin_code", "quantity", "allocated"] as const;
+
+export function readBackCsv(readBack: ReadonlyMap<string, PairStock>): string {
+  const out: string[] = [csvLine([...READ_BACK_HEADER])];
+  for (const [key, stock] of readBack) {
+    const tab = key.indexOf("\t");
+    out.push([csvField(key.slice(0, tab)), csvField(key.slice(tab + 1)), String(stock.quantity), String(stock.allocated)].join(","));
+  }
+  return `${out.join("\r\n")}\r\n`;
+}
+
+/** A read-back written by readBackCsv. Throws on anything it does not write. */
+export function readReadBackCsv(text: string): Map<string, PairStock> {
+  const parsed = parseRecords(text, 0x2c);
+  if (!parsed.ok) throw new Error(`stock read-back: ${parsed.refusal.reason.en}`);
+  const { header, records } = parsed.parsed;
+  if (header.join(",") !== READ_BACK_HEADER.join(",")) throw new Error(`stock read-back: unknown header ${header.join(",")}`);
+  const out = new Map<string, PairStock>();
+  for (const r of records) {
+    const [warehouse, code, quantity, allocated] = r.cells as [string, string, string, string];
+    if (r.cells.length !== 4 || !/^\d+$/.test(quantity) || !/^\d+$/.test(allocated)) throw new Error(`stock read-back: line ${r.line} is malformed`);
+    out.set(pairKey(warehouse, code), { quantity: Number(quantity), allocated: Number(allocated) });
+  }
+  return out;
+}
