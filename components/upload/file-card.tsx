@@ -3,13 +3,16 @@
 // problem, the choices before sending, then the journal entry's progress and batches.
 import { CircleAlert, Download, LoaderCircle, RotateCcw, X } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { handleAuthExpired } from "@/components/query/providers";
 import { Button } from "@/components/ui/button";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { timeZone } from "@/i18n/config";
 import { saveFile } from "@/components/ui/save-file";
-import type { UploadCard } from "./file-queue";
+import { loadCsvModule } from "./csv-module";
+import { compareAgain, diffCard, oneAtATime, type DiffDeps, type DiffStage, type UploadCard } from "./file-queue";
 import { FileSendPanel } from "./file-send-panel";
+import { GoodsDiffPanel } from "./goods-diff-panel";
 import { PreviewTable } from "./preview-table";
 import { ProblemsTable } from "./problems-table";
 import { SendError } from "./send-error";
@@ -25,6 +28,31 @@ interface FileCardProps {
   onRetryLookups: () => void;
   /** The journal entry this card created (so the unfinished list does not show it twice). */
   onJournalId: (id: string) => void;
+}
+
+// The goods files' reads of their goods: one file's at a time, as the look-ups.
+const goodsTurn = oneAtATime();
+
+/** The steps of a goods file's diff, on its worker and over the BFF (lookups-api.ts). */
+function diffDepsOf(reader: UploadReader, setStage: (stage: DiffStage) => void): DiffDeps {
+  return {
+    needs: () => reader.goodsNeeds(),
+    fetch: async (needs, onCall) => {
+      try {
+        const [csv, api] = await Promise.all([loadCsvModule(), import("./lookups-api")]);
+        return await csv.fetchGoodsForDiff(needs, {
+          search: (path, request) => api.lookupSearch(path, request).finally(onCall),
+          count: (path, request) => api.lookupCount(path, request).finally(onCall),
+        });
+      } catch (error) {
+        handleAuthExpired(error);
+        throw error;
+      }
+    },
+    diff: (excludeErrors, current) => reader.goodsDiff(excludeErrors, current),
+    setStage,
+    turn: goodsTurn,
+  };
 }
 
 function Busy({ children }: { children: string }) {
@@ -55,7 +83,13 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
   const [plan, setPlan] = useState<SendPlan | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [prepareError, setPrepareError] = useState<string | null>(null);
+  const [diff, setDiff] = useState<DiffStage | null>(null);
+  const [downloadingDiff, setDownloadingDiff] = useState(false);
+  const diffStarted = useRef(false);
   const { stage } = card;
+  const isGoods = card.kind === "goods";
+  const en = locale === "en";
+  const errorRows = stage.name === "checked" ? stage.summary.errorRows : 0;
   const journalFile = send.state.file;
   const sending = send.state.phase !== "idle" && send.state.phase !== "duplicate";
 
@@ -63,7 +97,41 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
     if (journalFile) onJournalId(journalFile.id);
   }, [journalFile, onJournalId]);
 
-  const en = locale === "en";
+  // A checked goods file is compared with the goods it names before it can be sent (its plan, the
+  // goods created and changed, is what the report after the upload and its undo start from).
+  const diffDeps = useCallback((r: UploadReader) => diffDepsOf(r, setDiff), []);
+  const startDiff = useCallback(
+    (excludeErrors: boolean) => {
+      if (!reader) return;
+      diffStarted.current = true;
+      void diffCard(excludeErrors, diffDeps(reader));
+    },
+    [reader, diffDeps],
+  );
+  useEffect(() => {
+    if (!isGoods || stage.name !== "checked" || !reader || diffStarted.current) return;
+    startDiff(choice.excludeErrors && errorRows > 0);
+  }, [isGoods, stage.name, reader, startDiff, choice.excludeErrors, errorRows]);
+
+  const onChoice = (next: SendChoice) => {
+    setChoice(next);
+    // Rows left out are left out of the diff too: compared again (the goods are not read again).
+    const exclude = next.excludeErrors && errorRows > 0;
+    if (reader && diff?.name === "ready" && diff.excludeErrors !== exclude) void compareAgain(exclude, diffDeps(reader));
+  };
+
+  const downloadDiff = async () => {
+    if (!reader || diff?.name !== "ready") return;
+    setDownloadingDiff(true);
+    try {
+      const csv = await reader.goodsDiffCsv(en ? "en" : "ja", diff.excludeErrors);
+      saveFile([csv], `${card.fileName.replace(/\.[^.]*$/, "")}-diff.csv`, "text/csv;charset=utf-8");
+    } finally {
+      setDownloadingDiff(false);
+    }
+  };
+  const diffPending = isGoods && diff?.name !== "ready";
+
   const status =
     stage.name === "waiting"
       ? t("card.waiting")
@@ -199,14 +267,18 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
             </div>
           ) : null}
 
+          {isGoods && diff && !journalFile ? (
+            <GoodsDiffPanel stage={diff} onRetry={() => startDiff(choice.excludeErrors && errorRows > 0)} onDownload={() => void downloadDiff()} downloading={downloadingDiff} />
+          ) : null}
+
           {!journalFile && send.state.phase !== "duplicate" ? (
             <SendOptions
               rows={stage.preview.rows}
               summary={stage.summary}
               choice={choice}
-              onChoice={setChoice}
+              onChoice={onChoice}
               onSend={() => void startSend()}
-              busy={preparing || sending || !reader}
+              busy={preparing || sending || !reader || diffPending}
             />
           ) : null}
           {preparing ? <Busy>{t("card.preparing")}</Busy> : null}

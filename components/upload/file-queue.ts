@@ -4,7 +4,8 @@
 import type { CsvRefusal, UploadKind, UploadLookups } from "@/lib/csv/types";
 import type { UploadPurpose } from "@/lib/uploads/contract";
 import { toSendError, type SendError } from "./send-upload";
-import type { CheckSummary, PackedProblems, UploadPreview, WorkerSource } from "./worker-protocol";
+import type { CurrentGoods, GoodsDiffNeeds } from "@/lib/csv/goods-diff";
+import type { CheckSummary, GoodsDiffView, PackedProblems, UploadPreview, WorkerSource } from "./worker-protocol";
 
 export type CardStage =
   | { name: "waiting" }
@@ -115,4 +116,76 @@ export async function checkCard(kind: UploadKind, preview: UploadPreview, deps: 
     deps.setStage({ name: "broken", message: error instanceof Error ? error.message : String(error) });
     deps.release();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A checked goods file's diff: the goods it names are read (one call at a time, one file at a
+// time), then the worker compares its rows with them. A failed read waits for the operator's retry;
+// another choice (rows in error left out or not) compares again without reading again.
+
+export type DiffStage =
+  | { name: "reading-goods"; goods: number; calls: number }
+  | { name: "diff-failed"; error: SendError }
+  | { name: "comparing" }
+  | { name: "ready"; view: GoodsDiffView; excludeErrors: boolean }
+  | { name: "diff-broken"; message: string };
+
+export interface DiffDeps {
+  needs(): Promise<GoodsDiffNeeds>;
+  /** Reads the goods; `onCall` after each upstream call. */
+  fetch(needs: GoodsDiffNeeds, onCall: () => void): Promise<CurrentGoods>;
+  /** Compares in the worker (`current` given once: the worker keeps it). */
+  diff(excludeErrors: boolean, current?: CurrentGoods): Promise<GoodsDiffView>;
+  setStage(stage: DiffStage): void;
+  /** Runs the goods read in its turn (one file's read at a time). */
+  turn<T>(run: () => Promise<T>): Promise<T>;
+}
+
+/** Reads the goods a checked goods file names and compares them; true once the diff is ready. */
+export async function diffCard(excludeErrors: boolean, deps: DiffDeps): Promise<boolean> {
+  let needs: GoodsDiffNeeds;
+  try {
+    needs = await deps.needs();
+  } catch (error) {
+    deps.setStage({ name: "diff-broken", message: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+  let calls = 0;
+  deps.setStage({ name: "reading-goods", goods: needs.codes.length, calls });
+  let current: CurrentGoods;
+  try {
+    current = await deps.turn(() =>
+      deps.fetch(needs, () => {
+        calls++;
+        deps.setStage({ name: "reading-goods", goods: needs.codes.length, calls });
+      }),
+    );
+  } catch (error) {
+    deps.setStage({ name: "diff-failed", error: toSendError(error) });
+    return false;
+  }
+  return compareAgain(excludeErrors, deps, current);
+}
+
+/** Compares again in the worker (another choice of rows left out; `current` when newly read). */
+export async function compareAgain(excludeErrors: boolean, deps: Pick<DiffDeps, "diff" | "setStage">, current?: CurrentGoods): Promise<boolean> {
+  deps.setStage({ name: "comparing" });
+  try {
+    const view = await deps.diff(excludeErrors, current);
+    deps.setStage({ name: "ready", view, excludeErrors });
+    return true;
+  } catch (error) {
+    deps.setStage({ name: "diff-broken", message: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+/** Runs what it is given one after another (a failure does not stop the next). */
+export function oneAtATime(): <T>(run: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }

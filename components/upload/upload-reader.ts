@@ -1,7 +1,9 @@
 // The page's side of one file's Web Worker: each step is a request answered by one message.
-// Steps run one at a time per file (the page awaits each), so one pending answer is enough.
+// Requests go to the worker one at a time, in the order asked (a download asked while the goods
+// diff is computed waits for it), so one pending answer is enough.
 import type { UploadKind, UploadLookups } from "@/lib/csv/types";
-import type { CheckSummary, FromWorker, PackedProblems, PreparedBatches, ToWorker, UploadPreview, WorkerSource } from "./worker-protocol";
+import type { CurrentGoods, GoodsDiffNeeds } from "@/lib/csv/goods-diff";
+import type { CheckSummary, FromWorker, GoodsDiffView, PackedProblems, PreparedBatches, ToWorker, UploadPreview, WorkerSource } from "./worker-protocol";
 import type { CsvRefusal } from "@/lib/csv/types";
 
 /** The smallest part of a Worker this uses (a fake one in tests). */
@@ -27,6 +29,8 @@ export class UploadReaderError extends Error {
 export class UploadReader {
   private pending: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | null = null;
   private ended = false;
+  /** The request before the next one: settled once its answer came. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly worker: WorkerLike = startUploadWorker()) {
     worker.onmessage = (event) => {
@@ -46,11 +50,16 @@ export class UploadReader {
 
   private request(message: ToWorker): Promise<FromWorker> {
     if (this.ended) return Promise.reject(new UploadReaderError("ended"));
-    if (this.pending) return Promise.reject(new UploadReaderError("busy"));
-    return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.worker.postMessage(message);
-    });
+    const answer = this.queue.then(
+      () =>
+        new Promise<FromWorker>((resolve, reject) => {
+          if (this.ended) return reject(new UploadReaderError("ended"));
+          this.pending = { resolve, reject };
+          this.worker.postMessage(message);
+        }),
+    );
+    this.queue = answer.catch(() => undefined);
+    return answer;
   }
 
   async read(kind: UploadKind, source: WorkerSource): Promise<{ ok: true; preview: UploadPreview } | { ok: false; refusal: CsvRefusal }> {
@@ -75,6 +84,26 @@ export class UploadReader {
   async report(locale: "ja" | "en"): Promise<string> {
     const answer = await this.request({ type: "report", locale });
     if (answer.type !== "report") throw new UploadReaderError(`unexpected ${answer.type}`);
+    return answer.csv;
+  }
+
+  /** What a goods file's diff reads: its codes and compared columns. */
+  async goodsNeeds(): Promise<GoodsDiffNeeds> {
+    const answer = await this.request({ type: "goods-needs" });
+    if (answer.type !== "goods-needs") throw new UploadReaderError(`unexpected ${answer.type}`);
+    return answer.needs;
+  }
+
+  /** The goods diff of the rows to send (`current` once; the worker keeps it for later choices). */
+  async goodsDiff(excludeErrors: boolean, current?: CurrentGoods): Promise<GoodsDiffView> {
+    const answer = await this.request(current ? { type: "goods-diff", current, excludeErrors } : { type: "goods-diff", excludeErrors });
+    if (answer.type !== "goods-diff") throw new UploadReaderError(`unexpected ${answer.type}`);
+    return answer.view;
+  }
+
+  async goodsDiffCsv(locale: "ja" | "en", excludeErrors: boolean): Promise<string> {
+    const answer = await this.request({ type: "goods-diff-csv", locale, excludeErrors });
+    if (answer.type !== "goods-diff-csv") throw new UploadReaderError(`unexpected ${answer.type}`);
     return answer.csv;
   }
 

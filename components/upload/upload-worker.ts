@@ -3,6 +3,10 @@
 // the file's records until the page ends it. Protocol: ./worker-protocol.ts.
 import {
   checkUpload,
+  diffGoods,
+  goodsDiffCsv,
+  goodsDiffNeeds,
+  goodsPlanCsv,
   gzipText,
   planCsv,
   stockPlan,
@@ -15,12 +19,16 @@ import {
   sha256Hex,
   type CheckResult,
   type CsvRead,
+  type CurrentGoods,
+  type GoodsDiff,
   type UploadKind,
   type UploadLookups,
 } from "@/lib/csv";
 import {
   bytesToBase64,
+  goodsDiffTransfers,
   MAX_LINKED_GOODS,
+  packGoodsDiff,
   packProblems,
   PREVIEW_ROWS,
   problemTransfers,
@@ -41,6 +49,9 @@ let kind: UploadKind | null = null;
 let read: CsvRead | null = null;
 let checked: CheckResult | null = null;
 let lookups: UploadLookups | null = null;
+// A goods file: the goods it names as they were read, and the diff against them (of the last choice).
+let current: CurrentGoods | null = null;
+let diff: { diff: GoodsDiff; excludeErrors: boolean } | null = null;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -67,6 +78,8 @@ async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<voi
   read = null;
   checked = null;
   lookups = null;
+  current = null;
+  diff = null;
   const { outcome, sha256, size, pasted } = await readSource(message.source);
   if (!outcome.ok) return post({ type: "refused", refusal: outcome.refusal });
   read = outcome.read;
@@ -89,6 +102,7 @@ function onCheck(message: Extract<ToWorker, { type: "check" }>): void {
   if (!kind || !read) throw new Error("check before read");
   lookups = message.lookups;
   checked = checkUpload(kind, read, message.lookups);
+  diff = null;
   const problems = packProblems(checked.problems);
   post(
     { type: "checked", problems, summary: { errorRows: checked.errorLines.length, warningRows: checked.warningLines.length } },
@@ -132,11 +146,44 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
   const codes = lookupNeeds(kind, exclude.size > 0 ? keptRead(read, exclude) : read).goodsCodes;
   // What the upload is expected to do to each pair, from the stock just checked against: kept in
   // the journal, it is what the report after the upload and its undo start from.
-  const plan = kind === "warehouse-stock" && lookups ? planCsv(stockPlan(read, lookups, exclude, alone)) : undefined;
+  // A goods file: the goods created and changed, from the diff shown (of the same rows left out).
+  const plan =
+    kind === "warehouse-stock" && lookups
+      ? planCsv(stockPlan(read, lookups, exclude, alone))
+      : kind === "goods"
+        ? goodsPlanCsv(goodsDiffOf(message.excludeErrors))
+        : undefined;
   post({
     type: "batches",
     prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [], ...(plan === undefined ? {} : { plan }) },
   });
+}
+
+/** The diff of the rows sent (the rows in error left out when chosen), against the goods read. */
+function goodsDiffOf(excludeErrors: boolean): GoodsDiff {
+  if (!read || !checked) throw new Error("goods diff before check");
+  if (!current) throw new Error("goods diff before the goods are read");
+  const exclude = excludeErrors && checked.errorLines.length > 0;
+  if (diff?.excludeErrors !== exclude) diff = { diff: diffGoods(read, current, exclude ? checked.errorLines : []), excludeErrors: exclude };
+  return diff.diff;
+}
+
+function onGoodsNeeds(): void {
+  if (kind !== "goods" || !read) throw new Error("goods needs before a goods file is read");
+  post({ type: "goods-needs", needs: goodsDiffNeeds(read) });
+}
+
+function onGoodsDiff(message: Extract<ToWorker, { type: "goods-diff" }>): void {
+  if (message.current) {
+    current = message.current;
+    diff = null;
+  }
+  const view = packGoodsDiff(goodsDiffOf(message.excludeErrors));
+  post({ type: "goods-diff", view }, goodsDiffTransfers(view));
+}
+
+function onGoodsDiffCsv(message: Extract<ToWorker, { type: "goods-diff-csv" }>): void {
+  post({ type: "goods-diff-csv", csv: goodsDiffCsv(goodsDiffOf(message.excludeErrors), message.locale) });
 }
 
 function onReport(message: Extract<ToWorker, { type: "report" }>): void {
@@ -156,6 +203,12 @@ scope.onmessage = (event) => {
         return onBatches(message);
       case "report":
         return onReport(message);
+      case "goods-needs":
+        return onGoodsNeeds();
+      case "goods-diff":
+        return onGoodsDiff(message);
+      case "goods-diff-csv":
+        return onGoodsDiffCsv(message);
     }
   };
   run().catch((error: unknown) => post({ type: "failed", message: error instanceof Error ? error.message : String(error) }));

@@ -6,8 +6,12 @@
 //   page → worker: check (the master look-ups)       worker → page: checked
 //   page → worker: batches (leave out errors?)       worker → page: batches
 //   page → worker: report (language)                 worker → page: report
+//   page → worker: goods-needs (a goods file)        worker → page: goods-needs
+//   page → worker: goods-diff (the goods read, rows left out?)  worker → page: goods-diff
+//   page → worker: goods-diff-csv (language)         worker → page: goods-diff-csv
 //   any failure the worker did not expect                → failed
-import type { CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, UploadLookups } from "@/lib/csv/types";
+import type { CurrentGoods, GoodsDiff, GoodsDiffNeeds } from "@/lib/csv/goods-diff";
+import type { Bilingual, CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, UploadLookups } from "@/lib/csv/types";
 
 /** Rows of the file shown in the preview table. */
 export const PREVIEW_ROWS = 20;
@@ -19,7 +23,11 @@ export type ToWorker =
   | { type: "read"; kind: UploadKind; source: WorkerSource }
   | { type: "check"; lookups: UploadLookups }
   | { type: "batches"; excludeErrors: boolean }
-  | { type: "report"; locale: "ja" | "en" };
+  | { type: "report"; locale: "ja" | "en" }
+  | { type: "goods-needs" }
+  /** `current` once (the worker keeps it); later diffs of the same read (another choice) omit it. */
+  | { type: "goods-diff"; current?: CurrentGoods; excludeErrors: boolean }
+  | { type: "goods-diff-csv"; locale: "ja" | "en"; excludeErrors: boolean };
 
 export interface UploadPreview {
   /** "paste" for cells pasted from Excel (the journal's name for it). */
@@ -69,7 +77,132 @@ export type FromWorker =
   | { type: "checked"; problems: PackedProblems; summary: CheckSummary }
   | { type: "batches"; prepared: PreparedBatches }
   | { type: "report"; csv: string }
+  | { type: "goods-needs"; needs: GoodsDiffNeeds }
+  | { type: "goods-diff"; view: GoodsDiffView }
+  | { type: "goods-diff-csv"; csv: string }
   | { type: "failed"; message: string };
+
+/** Deleted goods named in the goods diff's note, at most (the diff CSV has them all). */
+export const DELETED_SHOWN = 20;
+
+/**
+ * A goods diff as the page shows it (lib/csv goods-diff.ts diffGoods): counts and columns as they
+ * are; the changed cells and the new goods as columns of typed arrays into one table of distinct
+ * strings, like the problems, so 100,000 changed goods cross in one message and the page reads
+ * row i without building 100,000 objects.
+ */
+export interface GoodsDiffView {
+  counts: GoodsDiff["counts"];
+  compared: { column: string; label: Bilingual }[];
+  notCompared: { column: string; label: Bilingual; reason: Bilingual }[];
+  /** Deleted goods the file names (the first DELETED_SHOWN of them). */
+  deleted: { code: string; line: number }[];
+  /** One row per changed cell, in file order. */
+  changes: {
+    count: number;
+    lines: Int32Array;
+    /** Indexes into `strings` (old: -1 where the API showed none). */
+    codes: Int32Array;
+    columns: Int32Array;
+    olds: Int32Array;
+    news: Int32Array;
+    /** 1 for a deleted goods. */
+    deleted: Uint8Array;
+  };
+  /** One row per new goods, in file order. */
+  created: { count: number; lines: Int32Array; codes: Int32Array };
+  strings: string[];
+}
+
+export interface GoodsChangeRow {
+  line: number;
+  code: string;
+  column: string;
+  old: string | null;
+  new: string;
+  deleted: boolean;
+}
+
+/** Packs a diff for the page. */
+export function packGoodsDiff(diff: GoodsDiff): GoodsDiffView {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const intern = (s: string | null): number => {
+    if (s === null) return -1;
+    let i = indexOf.get(s);
+    if (i === undefined) {
+      i = strings.length;
+      strings.push(s);
+      indexOf.set(s, i);
+    }
+    return i;
+  };
+  const n = diff.counts.cells;
+  const changes = {
+    count: n,
+    lines: new Int32Array(n),
+    codes: new Int32Array(n),
+    columns: new Int32Array(n),
+    olds: new Int32Array(n),
+    news: new Int32Array(n),
+    deleted: new Uint8Array(n),
+  };
+  const created = { count: diff.counts.new, lines: new Int32Array(diff.counts.new), codes: new Int32Array(diff.counts.new) };
+  let c = 0;
+  let k = 0;
+  for (const e of diff.entries) {
+    const code = intern(e.code);
+    if (e.status === "new") {
+      created.lines[k] = e.line;
+      created.codes[k] = code;
+      k++;
+      continue;
+    }
+    for (const ch of e.changes) {
+      changes.lines[c] = e.line;
+      changes.codes[c] = code;
+      changes.columns[c] = intern(ch.column);
+      changes.olds[c] = intern(ch.old);
+      changes.news[c] = intern(ch.new);
+      changes.deleted[c] = e.deleted ? 1 : 0;
+      c++;
+    }
+  }
+  return {
+    counts: { ...diff.counts },
+    compared: diff.compared.map(({ column, label }) => ({ column, label })),
+    notCompared: diff.notCompared.map(({ column, label, reason }) => ({ column, label, reason })),
+    deleted: diff.deletedGoods.slice(0, DELETED_SHOWN),
+    changes,
+    created,
+    strings,
+  };
+}
+
+/** The buffers to transfer (not copy) with a packed diff. */
+export function goodsDiffTransfers(view: GoodsDiffView): ArrayBuffer[] {
+  const { changes, created } = view;
+  return [changes.lines, changes.codes, changes.columns, changes.olds, changes.news, changes.deleted, created.lines, created.codes].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Changed cell i of a packed diff. */
+export function goodsChangeAt(view: GoodsDiffView, i: number): GoodsChangeRow {
+  const { changes, strings } = view;
+  const text = (index: number | undefined): string | null => (index === undefined || index < 0 ? null : (strings[index] ?? null));
+  return {
+    line: changes.lines[i] ?? 0,
+    code: text(changes.codes[i]) ?? "",
+    column: text(changes.columns[i]) ?? "",
+    old: text(changes.olds[i]),
+    new: text(changes.news[i]) ?? "",
+    deleted: changes.deleted[i] === 1,
+  };
+}
+
+/** New goods i of a packed diff. */
+export function goodsCreatedAt(view: GoodsDiffView, i: number): { line: number; code: string } {
+  return { line: view.created.lines[i] ?? 0, code: view.strings[view.created.codes[i] ?? -1] ?? "" };
+}
 
 /**
  * Problems as columns: one typed array per field, texts as indexes into one table of distinct
