@@ -9,7 +9,8 @@ import { FileUp } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { MAX_FILE_BYTES, type UploadKind } from "@/lib/csv/types";
+import { MAX_FILE_BYTES } from "@/lib/csv/types";
+import type { PageKind } from "./stocktake/page-kind";
 
 function carriesFiles(event: { dataTransfer: DataTransfer | null }): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -21,7 +22,7 @@ function refuseStrayDrop(event: globalThis.DragEvent) {
   if (carriesFiles(event)) event.preventDefault();
 }
 
-export function DropZone({ kind, onFiles }: { kind: UploadKind; onFiles: (files: File[]) => void }) {
+export function DropZone({ kind, onFiles }: { kind: PageKind; onFiles: (files: File[]) => void }) {
   const t = useTranslations("uploads");
   const kindName = t(`kinds.${kind}`);
   const input = useRef<HTMLInputElement>(null);

@@ -2,7 +2,7 @@
 // Everything to start one kind's upload: the drop zone, a paste box and the templates.
 import { useTranslations } from "next-intl";
 import { memo } from "react";
-import type { UploadKind } from "@/lib/csv/types";
+import type { PageKind } from "./stocktake/page-kind";
 import { DropZone } from "./drop-zone";
 import { PasteBox } from "./paste-box";
 import { TemplateDownloads } from "./template-downloads";
@@ -14,9 +14,9 @@ export const KindPanel = memo(function KindPanel({
   onPaste,
   onIntent,
 }: {
-  kind: UploadKind;
-  onFiles: (kind: UploadKind, files: File[]) => void;
-  onPaste: (kind: UploadKind, text: string) => void;
+  kind: PageKind;
+  onFiles: (kind: PageKind, files: File[]) => void;
+  onPaste: (kind: PageKind, text: string) => void;
   /** A file or paste may come soon (pointer over the panel, focus inside it, a file dragged over it). */
   onIntent?: () => void;
 }) {

@@ -4,9 +4,9 @@ import { ClipboardPaste } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import type { UploadKind } from "@/lib/csv/types";
+import type { PageKind } from "./stocktake/page-kind";
 
-export function PasteBox({ kind, onPaste }: { kind: UploadKind; onPaste: (text: string) => void }) {
+export function PasteBox({ kind, onPaste }: { kind: PageKind; onPaste: (text: string) => void }) {
   const t = useTranslations("uploads.paste");
   const kinds = useTranslations("uploads.kinds");
   const [text, setText] = useState("");

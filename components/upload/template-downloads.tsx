@@ -5,19 +5,19 @@ import { Download } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { UploadKind } from "@/lib/csv/types";
 import { columnGuideCsv } from "./column-guide";
 import { useCsvModule } from "./csv-module";
 import { saveFile } from "@/components/ui/save-file";
+import type { PageKind } from "./stocktake/page-kind";
 
-export function TemplateDownloads({ kind }: { kind: UploadKind }) {
+export function TemplateDownloads({ kind }: { kind: PageKind }) {
   const t = useTranslations("uploads.templates");
   const kinds = useTranslations("uploads.kinds");
   const locale = useLocale();
   const csv = useCsvModule();
   // The table (95 rows for goods) is built only once the person opens it.
   const [open, setOpen] = useState(false);
-  const columns = csv?.UPLOAD_COLUMNS[kind] ?? [];
+  const columns = csv?.templateColumns(kind) ?? [];
 
   const template = (encoding: "shift_jis" | "utf-8") => {
     if (!csv) return;

@@ -6,11 +6,13 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import { MAX_FILE_BYTES, UPLOAD_KINDS, type UploadKind } from "@/lib/csv/types";
+import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { loadCsvModule } from "./csv-module";
 import { checkCard, nextStep, queueReducer, readCard, type CardDeps, type CardStage } from "./file-queue";
 import { KindPanel } from "./kind-panel";
 import { pasteName } from "./paste-name";
+import { PAGE_KINDS, type PageKind } from "./stocktake/page-kind";
+import type { StocktakeItem } from "./stocktake/stocktake-card";
 import { UnfinishedUploads } from "./unfinished-uploads";
 import { UploadProvider, type GeneratedUpload } from "./upload-context";
 import { UploadJournal } from "./upload-journal";
@@ -20,6 +22,12 @@ import { UploadReader } from "./upload-reader";
 // brought near (a kind panel hovered or focused, a file dragged over it) or added, not with the
 // page: the page's first paint needs only the kind panels, the unfinished uploads and the journal.
 const FileCard = lazyComponent(() => import("./file-card").then((m) => ({ default: m.FileCard })));
+// A stocktake's card (its table, worker client and the send panel), loaded the same way.
+const StocktakeCard = lazyComponent(() => import("./stocktake/stocktake-card").then((m) => ({ default: m.StocktakeCard })));
+const preloadCards = () => {
+  FileCard.preload();
+  StocktakeCard.preload();
+};
 
 // The look-ups' calls to the API, needed only once a file has been read.
 const loadLookupsApi = () => import("./lookups-api");
@@ -32,6 +40,8 @@ function Workspace() {
   const [readers] = useState(() => new Map<string, UploadReader>());
   const [started] = useState(() => new WeakSet<CardStage>());
   const [journalIds, setJournalIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Stocktakes: cards of their own (their own worker; their journal entries are warehouse-stock uploads).
+  const [stocktakes, setStocktakes] = useState<StocktakeItem[]>([]);
 
   useEffect(() => () => readers.forEach((r) => r.end()), [readers]);
 
@@ -77,7 +87,12 @@ function Workspace() {
     else if (card.stage.name === "lookup-waiting") void checkCard(card.kind, card.stage.preview, depsOf(card.id));
   }, [cards, depsOf, started]);
 
-  const addFiles = useCallback((kind: UploadKind, files: File[]) => {
+  const addFiles = useCallback((kind: PageKind, files: File[]) => {
+    if (kind === "stocktake") {
+      StocktakeCard.preload();
+      setStocktakes((list) => [...list, ...files.map((file) => ({ id: crypto.randomUUID(), fileName: file.name, size: file.size, source: { type: "file" as const, file } }))]);
+      return;
+    }
     FileCard.preload();
     dispatch({
       type: "add",
@@ -85,7 +100,12 @@ function Workspace() {
     });
   }, []);
 
-  const addPaste = useCallback((kind: UploadKind, text: string) => {
+  const addPaste = useCallback((kind: PageKind, text: string) => {
+    if (kind === "stocktake") {
+      StocktakeCard.preload();
+      setStocktakes((list) => [...list, { id: crypto.randomUUID(), fileName: pasteName(kind), size: new TextEncoder().encode(text).length, source: { type: "paste", text } }]);
+      return;
+    }
     FileCard.preload();
     dispatch({
       type: "add",
@@ -125,15 +145,15 @@ function Workspace() {
   return (
     <UploadProvider addGenerated={addGenerated}>
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 lg:grid-cols-2">
-        {UPLOAD_KINDS.map((kind) => (
-          <KindPanel key={kind} kind={kind} onFiles={addFiles} onPaste={addPaste} onIntent={FileCard.preload} />
+      <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+        {PAGE_KINDS.map((kind) => (
+          <KindPanel key={kind} kind={kind} onFiles={addFiles} onPaste={addPaste} onIntent={preloadCards} />
         ))}
       </div>
-      {cards.length > 0 ? (
+      {cards.length + stocktakes.length > 0 ? (
         <section aria-labelledby="uploads-files-title" className="flex flex-col gap-3">
           <h2 id="uploads-files-title" className="text-base font-semibold text-ink-950 dark:text-ink-0">
-            {t("files.title", { count: cards.length })}
+            {t("files.title", { count: cards.length + stocktakes.length })}
           </h2>
           {cards.map((card) => (
             <FileCard
@@ -144,6 +164,9 @@ function Workspace() {
               onRetryLookups={() => card.stage.name === "lookup-failed" && dispatch({ type: "stage", id: card.id, stage: { name: "lookup-waiting", preview: card.stage.preview } })}
               onJournalId={noteJournalId}
             />
+          ))}
+          {stocktakes.map((item) => (
+            <StocktakeCard key={item.id} item={item} onRemove={() => setStocktakes((list) => list.filter((x) => x.id !== item.id))} onJournalId={noteJournalId} />
           ))}
         </section>
       ) : null}
