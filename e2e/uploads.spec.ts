@@ -217,13 +217,18 @@ test.describe("a reload while sending", () => {
     await expect(uploads.card(fileName).root).toHaveCount(0);
     await test.step("resume sends what is left", async () => {
       await expect(entry.resumeButton).toBeVisible({ timeout: 120_000 });
+      // Part sent, the rest stored, nothing sending: "interrupted", never "sending".
+      await expect(entry.fileStatus).toContainText(ja.uploads.fileStatus.paused, { timeout: 60_000 });
       const sentBefore = (await journalFiles(page.request, fileName))[0]?.batches.filter((b) => b.queId).length ?? 0;
       expect(sentBefore).toBeGreaterThanOrEqual(1);
       expect(sentBefore).toBeLessThan(4);
       await entry.resumeButton.click();
-      // Once every batch is done the entry is finished and leaves "unfinished": the history says
-      // how it ended, and its details show each batch.
+      // Once every batch is done the entry stays where it was resumed and says it finished; the
+      // history says how it ended, and its details show each batch.
       await expect(uploads.historyRow(fileName)).toContainText(ja.uploads.fileStatus.done, { timeout: 240_000 });
+      await expect(entry.root).toContainText(fill(ja.uploads.send.finished, { rows: 10_000 }), { timeout: 60_000 });
+      await uploads.unfinished.getByRole("button", { name: ja.uploads.unfinished.dismiss }).click();
+      await expect(entry.root).toHaveCount(0);
       const details = await uploads.openDetails(fileName);
       await details.expectAllDone(4);
     });
@@ -375,7 +380,7 @@ test.describe("accessibility and English", () => {
       await expect(uploads.dropZone(kind)).toBeVisible();
       await expect(uploads.dropZoneOf(kind)).toHaveAccessibleName(new RegExp(`^${name}: `));
     }
-    expect(en.uploads.kinds).toEqual({ "warehouse-stock": "Warehouse stock", goods: "Goods master" });
+    expect(en.uploads.kinds).toEqual({ "warehouse-stock": "Warehouse stock", goods: "Goods master", stocktake: "Stocktake" });
     expect(await uploads.shell.japaneseTextOutsideLangJa()).toEqual([]);
   });
 });
