@@ -11,7 +11,7 @@ import { messagePattern } from "./messages";
 import { sandboxCall, sandboxCount } from "./sandbox-api";
 import { ShellPage, type A11yViolation, type ShellLocale } from "./shell-page";
 
-export type UploadKind = "warehouse-stock" | "goods";
+export type UploadKind = "warehouse-stock" | "goods" | "stocktake";
 const catalogues = { ja, en } as const;
 
 /** A message with its ICU arguments (`{kind}`, `{count, number}`) and empty rich tags (`<person></person>`) filled in. */

@@ -41,10 +41,10 @@ export function UnmentionedGoods({ view, choice, onChoice, disabled }: { view: S
             .map((g) => {
               const shown = Math.min(g.count, MAX_LISTED);
               return (
-                <div key={g.name} tabIndex={0} role="region" aria-label={t("caption", { warehouse: g.name, count: g.count })} className="max-h-64 overflow-auto rounded-md border border-ink-200 dark:border-ink-800" data-warehouse={g.name}>
+                <div key={g.name} tabIndex={0} role="region" aria-labelledby={`${titleId}-${g.from}`} className="max-h-64 overflow-auto rounded-md border border-ink-200 dark:border-ink-800" data-warehouse={g.name}>
                   <table className="w-full border-collapse text-left text-xs">
-                    <caption className="bg-ink-25 px-2 py-1.5 text-left text-sm font-medium text-ink-900 dark:bg-ink-900 dark:text-ink-100">
-                      {t("caption", { warehouse: g.name, count: g.count })}
+                    <caption id={`${titleId}-${g.from}`} className="bg-ink-25 px-2 py-1.5 text-left text-sm font-medium text-ink-900 dark:bg-ink-900 dark:text-ink-100">
+                      <span data-user-content="">{g.name}</span>: {t("caption", { count: g.count })}
                     </caption>
                     <thead className="bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
                       <tr>
