@@ -40,15 +40,20 @@ async function loadReport(file: UploadFile, locale: "ja" | "en"): Promise<Loaded
     return { kind: "goods", report: csv.goodsReport(read.plan, locale), undo: csv.undoGoods(read.plan) };
   }
   const plan = csv.readPlanCsv(planText);
-  let kept = file.hasReport ? await journalDocuments.readDocument(file.id, "report") : null;
-  let readBack;
+  // The stock read back once, when the upload was first shown finished, is what the report shows
+  // ever after (another tab or the history may have read it first: asked each time, not assumed).
+  let kept = await journalDocuments.readDocument(file.id, "report");
   if (kept === null) {
     const api = await import("./lookups-api");
-    readBack = await csv.readBackStock(plan, { search: api.lookupSearch, count: api.lookupCount });
-    kept = csv.readBackCsv(readBack);
-    // Kept once: another tab that read back first keeps its own (409); this one shows what it read.
-    await journalDocuments.storeDocument(file.id, "report", kept).catch(() => undefined);
-  } else readBack = csv.readReadBackCsv(kept);
+    const text = csv.readBackCsv(await csv.readBackStock(plan, { search: api.lookupSearch, count: api.lookupCount }));
+    // Another tab kept its read-back meanwhile (409): that one is the report.
+    const stored = await journalDocuments.storeDocument(file.id, "report", text).then(
+      () => true,
+      () => false,
+    );
+    kept = stored ? text : ((await journalDocuments.readDocument(file.id, "report")) ?? text);
+  }
+  const readBack = csv.readReadBackCsv(kept);
   const report = csv.stockReport(plan, readBack, locale);
   const undo = csv.undoUpload(plan);
   return { kind: "stock", report, csv: csv.stockReportCsv(report, locale), undo: { text: undo.text, rows: undo.rows } };
@@ -63,7 +68,8 @@ export function UploadReport({ file }: { file: UploadFile }) {
   const { addGenerated } = useUploadContext();
   const [undone, setUndone] = useState(false);
   const query = useQuery({
-    queryKey: ["uploads", "report", file.id, file.status, locale],
+    // Not under uploadKeys.all: the journal's refreshes must not read the stock back again.
+    queryKey: ["upload-report", file.id, file.status, locale],
     queryFn: () => loadReport(file, locale),
     staleTime: Infinity,
     retry: false,
