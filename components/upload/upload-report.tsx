@@ -41,8 +41,8 @@ async function loadReport(file: UploadFile, locale: "ja" | "en"): Promise<Loaded
   }
   const plan = csv.readPlanCsv(planText);
   // The stock read back once, when the upload was first shown finished, is what the report shows
-  // ever after (another tab or the history may have read it first: asked each time, not assumed).
-  let kept = await journalDocuments.readDocument(file.id, "report");
+  // ever after (another tab may have read it first: its PUT then answers 409, and the kept one is read).
+  let kept = file.hasReport ? await journalDocuments.readDocument(file.id, "report") : null;
   if (kept === null) {
     const api = await import("./lookups-api");
     const text = csv.readBackCsv(await csv.readBackStock(plan, { search: api.lookupSearch, count: api.lookupCount }));
