@@ -150,7 +150,7 @@ for (const [user, locale] of [
       const st = t.stocktake;
       const setup = await prepareWarehouse(user);
       const fileName = `stocktake-${user}-${run}.csv`;
-      const journalName = `棚卸-${fileName}`;
+      const journalName = fileName;
       const file = tempFile(fileName, stocktakeFile(setup, locale === "ja" ? "ja-sjis" : "names-utf8"));
       const up = setup.counted.filter((c) => c.count > c.before).length;
       const down = setup.counted.filter((c) => c.count < c.before).length;

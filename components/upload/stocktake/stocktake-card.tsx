@@ -77,9 +77,12 @@ async function fetchStock(needs: LookupNeeds): Promise<StocktakeStock> {
   }
 }
 
-/** The journal's name of a stocktake's upload. */
+/**
+ * The journal's name of a stocktake's upload: the dropped file's (the entry's purpose says it is a
+ * stocktake; a name in one language would be read in the history by people of either).
+ */
 export function stocktakeFileName(fileName: string): string {
-  return `棚卸-${fileName}`.slice(0, 255);
+  return fileName.slice(0, 255);
 }
 
 function Busy({ children }: { children: string }) {
