@@ -55,7 +55,9 @@ async function loadReport(file: UploadFile, locale: "ja" | "en"): Promise<Loaded
   }
   const readBack = csv.readReadBackCsv(kept);
   const report = csv.stockReport(plan, readBack, locale);
-  const undo = csv.undoUpload(plan);
+  // The movement's reason names the upload it takes back (the stock history shows it; two undos of
+  // different uploads are then never the same bytes, which the journal would take for a file sent twice).
+  const undo = csv.undoUpload(plan, { reason: `${locale === "ja" ? "取り消し" : "Undo"}: ${file.fileName}`.slice(0, 255) });
   return { kind: "stock", report, csv: csv.stockReportCsv(report, locale), undo: { text: undo.text, rows: undo.rows } };
 }
 
