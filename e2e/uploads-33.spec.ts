@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
 import en from "../messages/en.json";
 import ja from "../messages/ja.json";
 import { expect, test } from "./fixtures";
+import { sandboxCall } from "./pages/sandbox-api";
 import { fill, journalFiles, pairKey, stockPairs, stockQuantities, UploadsPage, type StockPair } from "./pages/uploads-page";
 
 // Issue 33's stories of the /uploads page against the sandbox: uploads that do what the operator
@@ -11,7 +13,7 @@ import { fill, journalFiles, pairKey, stockPairs, stockQuantities, UploadsPage, 
 const run = `${Date.now().toString(36)}`;
 const reason = `e2e33 ${run}`;
 
-type Row = { pair: StockPair; kasan?: string; gensan?: string };
+type Row = { pair: Pick<StockPair, "warehouseName" | "goodsCode">; kasan?: string; gensan?: string };
 function stockCsv(rows: readonly Row[]): Buffer {
   const lines = ["kyoten_mei,syohin_code,kasan_su,gensan_su,nyusyukko_riyu", ...rows.map((r) => [r.pair.warehouseName, r.pair.goodsCode, r.kasan ?? "", r.gensan ?? "", reason].join(","))];
   return iconv.encode(`${lines.join("\r\n")}\r\n`, "cp932");
@@ -113,6 +115,83 @@ for (const [user, locale] of [
         expect(files.find((f) => f.fileName === fileName)).toMatchObject({ rows: 9, sendRows: 4, sentRows: 3 });
         const row = page.getByRole("row").filter({ hasText: fileName }).last();
         await expect(row).toContainText(fill(t.journal.rowsSent, { sent: 3, rows: 4 }), { timeout: 30_000 });
+      });
+    });
+  });
+}
+
+for (const [user, locale] of [
+  ["operator", "ja"],
+  ["staff", "en"],
+] as const) {
+  test.describe(`after a warehouse stock upload, as ${user} in ${locale === "ja" ? "Japanese" : "English"}`, () => {
+    test.use({ user });
+
+    test("the report shows before, change and after read back, downloads, and Undo brings every stock back (a new link is removed)", async ({ page }) => {
+      test.setTimeout(300_000);
+      const t = (locale === "ja" ? ja : en).uploads;
+      const pairs = await stockPairs(user, 30);
+      // A goods of the company with no stock row in one of its warehouses: the upload links it there.
+      const warehouses = ((await sandboxCall(user, "/api_v1_warehouse_base/search", { fields: "warehouse_id,warehouse_name" })).data ?? []).map(
+        (w) => [w.warehouse_id as string, w.warehouse_name as string] as const,
+      );
+      const held = await stockQuantities(user, pairs);
+      let found: { a: StockPair; awayId: string; awayName: string } | undefined;
+      for (const p of pairs) {
+        const away = warehouses.find(([id]) => !held.has(pairKey(id, p.goodsCode)));
+        if (away) {
+          found = { a: p, awayId: away[0], awayName: away[1] };
+          break;
+        }
+      }
+      expect(found, "a goods without stock in one of the warehouses").toBeTruthy();
+      const { a, awayId, awayName } = found as { a: StockPair; awayId: string; awayName: string };
+      const [b, c] = pairs.filter((p) => p.goodsCode !== a.goodsCode) as [StockPair, StockPair];
+      // Additions only (a subtraction could meet allocated stock); the undo subtracts them again.
+      const rows: Row[] = [
+        { pair: a, kasan: "5" },
+        { pair: b, kasan: "2" },
+        { pair: c, kasan: "1" },
+        { pair: c, kasan: "2" },
+        { pair: { warehouseName: awayName, goodsCode: a.goodsCode }, kasan: "4" },
+      ];
+      const all = [a, b, c];
+      const before = await stockQuantities(user, all);
+      const fileName = `report-undo-${user}-${run}.csv`;
+
+      const uploads = new UploadsPage(page);
+      await uploads.goto();
+      if (locale === "en") await uploads.shell.switchLanguage("en");
+      await uploads.drop("warehouse-stock", { name: fileName, mimeType: "text/csv", buffer: stockCsv(rows) });
+      const card = uploads.card(fileName);
+      await card.expectClean(rows.length);
+      await card.sendButton.click();
+      await card.expectAllDone(1);
+
+      const report = card.root.locator('[data-upload-report="stock"]');
+      await test.step("the report: 4 pairs as planned, the linked pair among them", async () => {
+        await expect(report.locator("[data-report-summary]")).toHaveText(fill(t.report.stockSummary, { pairs: 4, matched: 4, mismatched: 0 }), { timeout: 60_000 });
+        await expect(report.locator('tr[data-report-match="no"]')).toHaveCount(0);
+        const cRow = report.locator(`tr[data-report-code="${c.goodsCode}"]`).filter({ hasText: c.warehouseName });
+        await expect(cRow).toContainText("+3");
+        const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: t.report.download }).click()]);
+        const text = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+        expect(text.split("\r\n")[0]).toBe(locale === "ja" ? "倉庫名,商品コード,変更前,変更数,変更後（予定）,変更後（実際）,棚卸数,一致,備考" : "Warehouse,Goods code,Before,Change,After (expected),After (actual),Counted,Match,Note");
+        expect(text).toContain(`${awayName},${a.goodsCode},0,4,4,4,`);
+      });
+
+      await test.step("Undo adds a checked upload of the inverse; sent, every stock is back and the new link is gone", async () => {
+        await report.getByRole("button", { name: t.report.undo }).click();
+        await expect(report).toContainText(t.report.undoAdded);
+        const undo = uploads.card(`undo-${fileName}`);
+        await undo.expectClean(5);
+        await undo.sendButton.click();
+        await undo.expectAllDone(1);
+        const now = await stockQuantities(user, all);
+        for (const p of all) expect(now.get(pairKey(p.warehouseId, p.goodsCode)), `${p.warehouseName} / ${p.goodsCode}`).toBe(before.get(pairKey(p.warehouseId, p.goodsCode)));
+        expect(now.has(pairKey(awayId, a.goodsCode)), "the link the upload made is removed").toBe(false);
+        const [entry] = await journalFiles(page.request, `undo-${fileName}`);
+        expect(entry).toMatchObject({ purpose: "undo" });
       });
     });
   });
