@@ -80,6 +80,7 @@ for (const [user, locale] of [
         await expect(outcome).toBeVisible();
         await expect(outcome).toContainText(fill(t.outcome.queueRefusedTitle, { rows: 1 }));
         await expect(outcome.locator('[data-que-problems] li[data-line="9"]')).toHaveCount(1);
+        expect(await uploads.a11yViolations()).toEqual([]);
         const problem = await outcome.locator("[data-que-problems] li").first().innerText();
         if (locale === "ja") {
           expect(problem).toContain("9行目");
@@ -181,7 +182,10 @@ for (const [user, locale] of [
       });
 
       await test.step("Undo adds a checked upload of the inverse; sent, every stock is back and the new link is gone", async () => {
-        await report.getByRole("button", { name: t.report.undo }).click();
+        expect(await uploads.a11yViolations()).toEqual([]);
+        // By keyboard: the Undo button takes focus and Enter.
+        await report.getByRole("button", { name: t.report.undo }).focus();
+        await page.keyboard.press("Enter");
         await expect(report).toContainText(t.report.undoAdded);
         const undo = uploads.card(`undo-${fileName}`);
         await undo.expectClean(5);
