@@ -10,11 +10,12 @@ import { load } from "./load";
 import { ordersFirstRow } from "./orders-first-row";
 import { sandboxQueries } from "./sandbox-queries";
 import { stocktake } from "./stocktake";
+import { stocktakeBrowser } from "./stocktake-browser";
 import { uploads } from "./uploads";
 import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, uploadsBrowser, distance, load, uploads];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];
