@@ -189,6 +189,10 @@ for (const [user, locale] of [
         await expect(report).toContainText(t.report.undoAdded);
         const undo = uploads.card(`undo-${fileName}`);
         await undo.expectClean(5);
+        // Shown as a diff before it is sent: the 4 pairs go back (5 + 2 + 3 + 4 subtracted), the new link is removed.
+        await expect(undo.root.locator("[data-stock-changes-summary]")).toHaveText(
+          fill(t.stockChanges.summary, { pairs: 4, added: 0, subtracted: 14, linked: 0, unlinked: 1 }),
+        );
         await undo.sendButton.click();
         await undo.expectAllDone(1);
         const now = await stockQuantities(user, all);

@@ -13,6 +13,7 @@ import { loadCsvModule } from "./csv-module";
 import { compareAgain, diffCard, oneAtATime, type DiffDeps, type DiffStage, type UploadCard } from "./file-queue";
 import { FileSendPanel } from "./file-send-panel";
 import { GoodsDiffPanel } from "./goods-diff-panel";
+import { StockChangesPanel } from "./stock-changes-panel";
 import { PreviewTable } from "./preview-table";
 import { ProblemsTable } from "./problems-table";
 import { SendError } from "./send-error";
@@ -266,6 +267,8 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
               <ProblemsTable kind={card.kind} problems={stage.problems} captionId={ids.problems} />
             </div>
           ) : null}
+
+          {stage.summary.stock && !journalFile ? <StockChangesPanel changes={stage.summary.stock} /> : null}
 
           {isGoods && diff && !journalFile ? (
             <GoodsDiffPanel stage={diff} onRetry={() => startDiff(choice.excludeErrors && errorRows > 0)} onDownload={() => void downloadDiff()} downloading={downloadingDiff} />

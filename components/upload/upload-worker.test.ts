@@ -96,3 +96,36 @@ describe("the upload worker, a goods file", () => {
     expect(answer).toEqual({ type: "failed", message: "goods diff before the goods are read" });
   });
 });
+
+describe("the upload worker, a warehouse stock file", () => {
+  it("says what sending changes in the stock: rows in error and refused warnings change nothing, a new pair is linked", async () => {
+    const { stockLookups } = await import("@/lib/csv");
+    const stock = stockLookups(new Set(["東京", "大阪"]), new Set(["G-1", "G-2", "G-3"]), [
+      { warehouseName: "東京", code: "G-1", quantity: 10, allocated: 0 },
+      { warehouseName: "東京", code: "G-2", quantity: 3, allocated: 0 },
+    ]);
+    const file = [
+      "kyoten_mei,syohin_code,kasan_su,gensan_su",
+      "東京,G-1,5,", // +5
+      "東京,G-1,,2", // −2
+      "東京,G-2,,9", // below 0: a warning, refused alone: no change
+      "東京,G-2,x,", // an error: no change
+      "大阪,G-3,4,", // links G-3 to 大阪 with 4
+    ].join("\r\n");
+    expect((await ask({ type: "read", kind: "warehouse-stock", source: { type: "text", text: file } })).type).toBe("preview");
+    const checked = await ask({ type: "check", lookups: stock });
+    if (checked.type !== "checked") throw new Error(checked.type);
+    expect(checked.summary).toMatchObject({ errorRows: 1, warningRows: 1 });
+    expect(checked.summary.stock).toEqual({
+      pairs: 2,
+      added: 7,
+      subtracted: 0,
+      linked: 1,
+      unlinked: 0,
+      rows: [
+        { warehouse: "東京", code: "G-1", before: 10, change: 3, after: 13, link: null },
+        { warehouse: "大阪", code: "G-3", before: 0, change: 4, after: 4, link: "link" },
+      ],
+    });
+  });
+});

@@ -21,6 +21,7 @@ import {
   type CsvRead,
   type CurrentGoods,
   type GoodsDiff,
+  type StockPlan,
   type UploadKind,
   type UploadLookups,
 } from "@/lib/csv";
@@ -32,8 +33,11 @@ import {
   packProblems,
   PREVIEW_ROWS,
   problemTransfers,
+  STOCK_CHANGE_ROWS,
+  type CheckSummary,
   type FromWorker,
   type PreparedBatch,
+  type StockChanges,
   type ToWorker,
   type WorkerSource,
 } from "./worker-protocol";
@@ -104,10 +108,28 @@ function onCheck(message: Extract<ToWorker, { type: "check" }>): void {
   checked = checkUpload(kind, read, message.lookups);
   diff = null;
   const problems = packProblems(checked.problems);
-  post(
-    { type: "checked", problems, summary: { errorRows: checked.errorLines.length, warningRows: checked.warningLines.length } },
-    problemTransfers(problems),
-  );
+  const summary: CheckSummary = { errorRows: checked.errorLines.length, warningRows: checked.warningLines.length };
+  if (kind === "warehouse-stock") summary.stock = stockChanges(stockPlan(read, message.lookups, new Set(checked.errorLines), new Set(checked.warningLines)));
+  post({ type: "checked", problems, summary }, problemTransfers(problems));
+}
+
+/**
+ * What sending the file changes in the stock: the plan's pairs that change, summed, and the first
+ * of them in file order (rows in error and refused warnings change nothing, as in the queue).
+ */
+function stockChanges(plan: StockPlan): StockChanges {
+  const out: StockChanges = { pairs: 0, added: 0, subtracted: 0, linked: 0, unlinked: 0, rows: [] };
+  for (const r of plan.rows) {
+    const link = r.linkedBefore === r.linkedAfter ? null : r.linkedAfter ? "link" : "unlink";
+    if (r.change === 0 && link === null) continue;
+    out.pairs++;
+    if (r.change > 0) out.added += r.change;
+    else out.subtracted -= r.change;
+    if (link === "link") out.linked++;
+    if (link === "unlink") out.unlinked++;
+    if (out.rows.length < STOCK_CHANGE_ROWS) out.rows.push({ warehouse: r.warehouse, code: r.code, before: r.quantityBefore, change: r.change, after: r.quantityAfter, link });
+  }
+  return out;
 }
 
 /** The read without the left-out records (for the goods codes of the rows actually sent). */

@@ -47,6 +47,22 @@ export interface CheckSummary {
   /** Rows with at least one error, and with warnings only. */
   errorRows: number;
   warningRows: number;
+  /** A warehouse-stock file: what sending it changes in the stock it was checked against. */
+  stock?: StockChanges;
+}
+
+/** Rows of the stock changes the card shows; the report after the upload has them all. */
+export const STOCK_CHANGE_ROWS = 100;
+
+/** The plan of a checked warehouse-stock file (lib/csv stockPlan), summed, with its first rows. */
+export interface StockChanges {
+  /** Warehouse and goods pairs whose stock or link changes. */
+  pairs: number;
+  added: number;
+  subtracted: number;
+  linked: number;
+  unlinked: number;
+  rows: { warehouse: string; code: string; before: number; change: number; after: number; link: "link" | "unlink" | null }[];
 }
 
 /** A batch ready for the journal: the gzip of its text in base64, and the sha256 of the text. */
