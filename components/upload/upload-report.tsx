@@ -98,7 +98,8 @@ export function UploadReport({ file }: { file: UploadFile }) {
   const nothingToUndo = loaded.kind === "stock" ? loaded.undo.rows === 0 : loaded.undo.texts.length === 0;
 
   return (
-    <section aria-labelledby={titleId} data-upload-report={loaded.kind} className="flex flex-col gap-2 rounded-md border border-ink-200 p-3 dark:border-ink-800">
+    // A heading and its content, not a landmark (the table's scroll region is the one named region).
+    <div data-upload-report={loaded.kind} className="flex flex-col gap-2 rounded-md border border-ink-200 p-3 dark:border-ink-800">
       <h4 id={titleId} className="text-sm font-semibold text-ink-950 dark:text-ink-0">
         {t("title")}
       </h4>
@@ -141,7 +142,7 @@ export function UploadReport({ file }: { file: UploadFile }) {
         ) : null}
       </div>
       {loaded.kind === "goods" && undoable && (loaded.undo.created.length > 0 || loaded.undo.unrestorable.length > 0) ? <GoodsUndoLimits undo={loaded.undo} /> : null}
-    </section>
+    </div>
   );
 }
 
