@@ -268,7 +268,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
             </div>
           ) : null}
 
-          {stage.summary.stock && !journalFile ? <StockChangesPanel changes={stage.summary.stock} /> : null}
+          {stage.summary.stock && !journalFile ? <StockChangesPanel changes={stage.summary.stock} fileName={card.fileName} /> : null}
 
           {isGoods && diff && !journalFile ? (
             <GoodsDiffPanel stage={diff} onRetry={() => startDiff(choice.excludeErrors && errorRows > 0)} onDownload={() => void downloadDiff()} downloading={downloadingDiff} />

@@ -9,7 +9,7 @@ import type { StockChanges } from "./worker-protocol";
 const th = "px-2 py-1.5 font-medium whitespace-nowrap";
 const td = "px-2 py-1 whitespace-nowrap";
 
-export function StockChangesPanel({ changes }: { changes: StockChanges }) {
+export function StockChangesPanel({ changes, fileName }: { changes: StockChanges; fileName: string }) {
   const t = useTranslations("uploads.stockChanges");
   const format = useFormatter();
   const signed = (n: number) => (n > 0 ? `+${format.number(n)}` : format.number(n));
@@ -28,7 +28,7 @@ export function StockChangesPanel({ changes }: { changes: StockChanges }) {
             })}
       </p>
       {changes.rows.length > 0 ? (
-        <div tabIndex={0} role="region" aria-label={t("title")} className="max-h-64 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
+        <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-64 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
           <table className="w-full text-left text-xs">
             <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
               <tr>

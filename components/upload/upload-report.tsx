@@ -116,7 +116,7 @@ export function UploadReport({ file }: { file: UploadFile }) {
           {t("goodsSummary", { created: format.number(loaded.report.counts.created), changed: format.number(loaded.report.counts.changed), cells: format.number(loaded.report.counts.cells) })}
         </p>
       )}
-      {loaded.kind === "stock" ? <StockTable report={loaded.report} /> : <GoodsTable report={loaded.report} />}
+      {loaded.kind === "stock" ? <StockTable report={loaded.report} fileName={file.fileName} /> : <GoodsTable report={loaded.report} fileName={file.fileName} />}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
@@ -155,7 +155,7 @@ function More({ shown, total }: { shown: number; total: number }) {
   return total > shown ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("more", { shown: format.number(shown), total: format.number(total) })}</p> : null;
 }
 
-function StockTable({ report }: { report: StockReport }) {
+function StockTable({ report, fileName }: { report: StockReport; fileName: string }) {
   const t = useTranslations("uploads.report");
   const format = useFormatter();
   const stocktake = report.kind === "stocktake";
@@ -164,7 +164,7 @@ function StockTable({ report }: { report: StockReport }) {
   const signed = (n: number) => (n > 0 ? `+${format.number(n)}` : format.number(n));
   return (
     <>
-      <div tabIndex={0} role="region" aria-label={t("tableLabel")} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
+      <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
             <tr>
@@ -202,13 +202,13 @@ function StockTable({ report }: { report: StockReport }) {
   );
 }
 
-function GoodsTable({ report }: { report: GoodsReport }) {
+function GoodsTable({ report, fileName }: { report: GoodsReport; fileName: string }) {
   const t = useTranslations("uploads.report");
   const format = useFormatter();
   const rows = report.rows.slice(0, SHOWN_ROWS);
   return (
     <>
-      <div tabIndex={0} role="region" aria-label={t("tableLabel")} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
+      <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
             <tr>
