@@ -7,11 +7,10 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
 import { Button } from "@/components/ui/button";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
-import { timeZone } from "@/i18n/config";
 import { saveFile } from "@/components/ui/save-file";
 import { loadCsvModule } from "./csv-module";
 import { compareAgain, diffCard, oneAtATime, type DiffDeps, type DiffStage, type UploadCard } from "./file-queue";
-import { FileSendPanel } from "./file-send-panel";
+import { CardSend } from "./card-send";
 import { GoodsDiffPanel } from "./goods-diff-panel";
 import { StockChangesPanel } from "./stock-changes-panel";
 import { PreviewTable } from "./preview-table";
@@ -191,10 +190,6 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
     saveFile([csv], `${card.fileName.replace(/\.[^.]*$/, "")}-problems.csv`, "text/csv;charset=utf-8");
   };
 
-  const dateFormat = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : format.dateTime(date, { dateStyle: "medium", timeStyle: "short", timeZone });
-  };
 
   return (
     <article
@@ -286,43 +281,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
           ) : null}
           {preparing ? <Busy>{t("card.preparing")}</Busy> : null}
           {prepareError ? <Refusal>{t("card.broken", { message: prepareError })}</Refusal> : null}
-          {!journalFile && send.state.error && send.state.phase === "idle" && plan ? (
-            <SendError error={send.state.error}>
-              <Button size="sm" variant="primary" onClick={() => void send.send(plan, null)}>
-                <RotateCcw aria-hidden="true" />
-                {t("send.retry")}
-              </Button>
-            </SendError>
-          ) : null}
-          {!journalFile && send.state.phase === "waiting-turn" ? <Busy>{t("progress.waitingTurn")}</Busy> : null}
-          {!journalFile && send.state.phase === "creating" ? <Busy>{t("progress.creating")}</Busy> : null}
-
-          {send.state.phase === "duplicate" && plan ? (
-            <div role="alertdialog" aria-labelledby={`${ids.title}-dup`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
-              <div id={`${ids.title}-dup`} className="space-y-1 text-sm text-ink-900 dark:text-ink-50">
-                {send.state.previous.map((p) => (
-                  <p key={p.id}>
-                    {t.rich("duplicate.sentBefore", {
-                      date: dateFormat(p.createdAt),
-                      person: () => <span data-user-content="">{p.personName}</span>,
-                      status: t(`fileStatus.${p.status}`),
-                    })}
-                  </p>
-                ))}
-                <p className="font-medium">{t("duplicate.question")}</p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="primary" size="sm" onClick={() => void send.send(plan, null, true)}>
-                  {t("duplicate.sendAgain")}
-                </Button>
-                <Button size="sm" autoFocus onClick={send.dismissDuplicate}>
-                  {t("duplicate.dontSend")}
-                </Button>
-              </div>
-            </div>
-          ) : null}
-
-          {journalFile && plan ? <FileSendPanel file={journalFile} send={send} onRetry={() => void send.send(plan, journalFile)} /> : null}
+          <CardSend send={send} plan={plan} titleId={ids.title} onDontSend={send.dismissDuplicate} />
         </>
       ) : null}
     </article>

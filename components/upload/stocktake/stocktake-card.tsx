@@ -13,11 +13,10 @@ import { useEffect, useId, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
 import { Button } from "@/components/ui/button";
 import { saveFile } from "@/components/ui/save-file";
-import { timeZone } from "@/i18n/config";
 import type { CsvRefusal, LookupNeeds, StocktakeStock } from "@/lib/csv";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { loadCsvModule } from "../csv-module";
-import { FileSendPanel } from "../file-send-panel";
+import { CardSend } from "../card-send";
 import { ProblemsTable } from "../problems-table";
 import { SendError } from "../send-error";
 import { toSendError, type SendError as SendErrorValue, type SendPlan } from "../send-upload";
@@ -248,10 +247,6 @@ export function StocktakeCard({ item, onRemove, onJournalId }: { item: Stocktake
     saveFile([csv], `${item.fileName.replace(/\.[^.]*$/, "")}-problems.csv`, "text/csv;charset=utf-8");
   };
 
-  const dateFormat = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : format.dateTime(date, { dateStyle: "medium", timeStyle: "short", timeZone });
-  };
 
   const status =
     stage.name === "waiting"
@@ -421,51 +416,16 @@ export function StocktakeCard({ item, onRemove, onJournalId }: { item: Stocktake
           ) : null}
 
           {sendStage.name === "sent" ? <CannotZeroList goods={sendStage.cannotZero} /> : null}
-          {!journalFile && send.state.error && send.state.phase === "idle" && plan ? (
-            <SendError error={send.state.error}>
-              <Button size="sm" variant="primary" onClick={() => void send.send(plan, null)}>
-                <RotateCcw aria-hidden="true" />
-                {t("send.retry")}
-              </Button>
-            </SendError>
-          ) : null}
-          {!journalFile && send.state.phase === "waiting-turn" ? <Busy>{t("progress.waitingTurn")}</Busy> : null}
-          {!journalFile && send.state.phase === "creating" ? <Busy>{t("progress.creating")}</Busy> : null}
-
-          {send.state.phase === "duplicate" && plan ? (
-            <div role="alertdialog" aria-labelledby={`${ids.title}-dup`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
-              <div id={`${ids.title}-dup`} className="space-y-1 text-sm text-ink-900 dark:text-ink-50">
-                {send.state.previous.map((p) => (
-                  <p key={p.id}>
-                    {t.rich("duplicate.sentBefore", {
-                      date: dateFormat(p.createdAt),
-                      person: () => <span data-user-content="">{p.personName}</span>,
-                      status: t(`fileStatus.${p.status}`),
-                    })}
-                  </p>
-                ))}
-                <p className="font-medium">{t("duplicate.question")}</p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="primary" size="sm" onClick={() => void send.send(plan, null, true)}>
-                  {t("duplicate.sendAgain")}
-                </Button>
-                <Button
-                  size="sm"
-                  autoFocus
-                  onClick={() => {
-                    send.dismissDuplicate();
-                    setPlan(null);
-                    setSendStage({ name: "idle" });
-                  }}
-                >
-                  {t("duplicate.dontSend")}
-                </Button>
-              </div>
-            </div>
-          ) : null}
-
-          {journalFile && plan ? <FileSendPanel file={journalFile} send={send} onRetry={() => void send.send(plan, journalFile)} /> : null}
+          <CardSend
+            send={send}
+            plan={plan}
+            titleId={ids.title}
+            onDontSend={() => {
+              send.dismissDuplicate();
+              setPlan(null);
+              setSendStage({ name: "idle" });
+            }}
+          />
         </>
       ) : null}
     </article>
