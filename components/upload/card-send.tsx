@@ -2,7 +2,7 @@
 // A card's send, once its file is prepared, for a dropped file and a stocktake alike: the failure
 // of the journal's create or store with Retry, the wait for the lane and the create, the question
 // when the same bytes were sent before, then the journal entry's panel (progress, batches, report).
-import { LoaderCircle, RotateCcw } from "lucide-react";
+import { CircleAlert, LoaderCircle, RotateCcw } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { timeZone } from "@/i18n/config";
@@ -11,10 +11,21 @@ import { SendError } from "./send-error";
 import type { SendPlan } from "./send-upload";
 import type { useSend } from "./use-send";
 
-function Busy({ children }: { children: string }) {
+/** A step under way, with a spinner. */
+export function Busy({ children }: { children: string }) {
   return (
     <p className="flex items-center gap-2 text-sm text-ink-700 dark:text-ink-200">
       <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+      {children}
+    </p>
+  );
+}
+
+/** Why a file cannot go on, as an alert. */
+export function Refusal({ children }: { children: string }) {
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-ink-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-ink-50">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" />
       {children}
     </p>
   );

@@ -1,7 +1,7 @@
 "use client";
 // One dropped file (or paste) from reading to its queue results: what the reader saw, every
 // problem, the choices before sending, then the journal entry's progress and batches.
-import { CircleAlert, Download, LoaderCircle, RotateCcw, X } from "lucide-react";
+import { Download, RotateCcw, X } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
@@ -10,7 +10,7 @@ import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { saveFile } from "@/components/ui/save-file";
 import { loadCsvModule } from "./csv-module";
 import { compareAgain, diffCard, oneAtATime, type DiffDeps, type DiffStage, type UploadCard } from "./file-queue";
-import { CardSend } from "./card-send";
+import { Busy, CardSend, Refusal } from "./card-send";
 import { GoodsDiffPanel } from "./goods-diff-panel";
 import { StockChangesPanel } from "./stock-changes-panel";
 import { PreviewTable } from "./preview-table";
@@ -55,23 +55,6 @@ function diffDepsOf(reader: UploadReader, setStage: (stage: DiffStage) => void):
   };
 }
 
-function Busy({ children }: { children: string }) {
-  return (
-    <p className="flex items-center gap-2 text-sm text-ink-700 dark:text-ink-200">
-      <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-      {children}
-    </p>
-  );
-}
-
-function Refusal({ children }: { children: string }) {
-  return (
-    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-ink-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-ink-50">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" />
-      {children}
-    </p>
-  );
-}
 
 export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }: FileCardProps) {
   const t = useTranslations("uploads");

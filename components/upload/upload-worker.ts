@@ -7,7 +7,6 @@ import {
   goodsDiffCsv,
   goodsDiffNeeds,
   goodsPlanCsv,
-  gzipText,
   planCsv,
   stockPlan,
   lookupNeeds,
@@ -26,11 +25,11 @@ import {
   type UploadLookups,
 } from "@/lib/csv";
 import {
-  bytesToBase64,
   goodsDiffTransfers,
   MAX_LINKED_GOODS,
   packGoodsDiff,
   packProblems,
+  prepareBatch,
   PREVIEW_ROWS,
   problemTransfers,
   STOCK_CHANGE_ROWS,
@@ -154,16 +153,7 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
   // Confirmed warnings (stock below 0: the queue may refuse them) go one a batch, after the rest.
   const alone = new Set(checked.warningLines);
   for (const batch of makeBatches(read, exclude, undefined, alone)) {
-    const gzip = await gzipText(batch.text);
-    batches.push({
-      index: batch.index,
-      firstLine: batch.firstLine,
-      lastLine: batch.lastLine,
-      rows: batch.rows,
-      lineMap: batch.lineMap,
-      sha256: await sha256Hex(batch.text),
-      gzipBase64: bytesToBase64(gzip),
-    });
+    batches.push(await prepareBatch(batch));
   }
   const codes = lookupNeeds(kind, exclude.size > 0 ? keptRead(read, exclude) : read).goodsCodes;
   // What the upload is expected to do to each pair, from the stock just checked against: kept in

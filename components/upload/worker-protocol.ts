@@ -11,7 +11,8 @@
 //   page → worker: goods-diff-csv (language)         worker → page: goods-diff-csv
 //   any failure the worker did not expect                → failed
 import type { CurrentGoods, GoodsDiff, GoodsDiffNeeds } from "@/lib/csv/goods-diff";
-import type { Bilingual, CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, UploadLookups } from "@/lib/csv/types";
+import { gzipText, sha256Hex } from "@/lib/csv/bytes";
+import type { Bilingual, CsvBatch, CsvEncoding, CsvProblem, CsvRefusal, LineEndings, UploadKind, UploadLookups } from "@/lib/csv/types";
 
 /** Rows of the file shown in the preview table. */
 export const PREVIEW_ROWS = 20;
@@ -308,3 +309,17 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** The journal keeps at most this many goods codes a file (for the stock grid's `in` filter). */
 export const MAX_LINKED_GOODS = 1000;
+
+/** A batch of lib/csv makeBatches as the journal stores it: its gzip in base64 and the sha256 of its text. */
+export async function prepareBatch(batch: CsvBatch): Promise<PreparedBatch> {
+  const gzip = await gzipText(batch.text);
+  return {
+    index: batch.index,
+    firstLine: batch.firstLine,
+    lastLine: batch.lastLine,
+    rows: batch.rows,
+    lineMap: batch.lineMap,
+    sha256: await sha256Hex(batch.text),
+    gzipBase64: bytesToBase64(gzip),
+  };
+}

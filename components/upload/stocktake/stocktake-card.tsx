@@ -7,7 +7,7 @@
 // recomputed and the operator confirms again, so a stale difference is never sent. The upload of
 // the differences is checked like any warehouse-stock file against that fresh stock, then sent
 // through the journal (purpose "stocktake", with its plan) and followed as any file.
-import { CircleAlert, Download, LoaderCircle, RotateCcw, Send, X } from "lucide-react";
+import { Download, RotateCcw, Send, X } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
@@ -16,7 +16,7 @@ import { saveFile } from "@/components/ui/save-file";
 import type { CsvRefusal, LookupNeeds, StocktakeStock } from "@/lib/csv";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { loadCsvModule } from "../csv-module";
-import { CardSend } from "../card-send";
+import { Busy, CardSend, Refusal } from "../card-send";
 import { ProblemsTable } from "../problems-table";
 import { SendError } from "../send-error";
 import { toSendError, type SendError as SendErrorValue, type SendPlan } from "../send-upload";
@@ -84,23 +84,6 @@ export function stocktakeFileName(fileName: string): string {
   return fileName.slice(0, 255);
 }
 
-function Busy({ children }: { children: string }) {
-  return (
-    <p className="flex items-center gap-2 text-sm text-ink-700 dark:text-ink-200">
-      <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-      {children}
-    </p>
-  );
-}
-
-function Refusal({ children }: { children: string }) {
-  return (
-    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-ink-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-ink-50">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" />
-      {children}
-    </p>
-  );
-}
 
 export function StocktakeCard({ item, onRemove, onJournalId }: { item: StocktakeItem; onRemove: () => void; onJournalId: (id: string) => void }) {
   const t = useTranslations("uploads");

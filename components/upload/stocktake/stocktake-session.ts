@@ -6,7 +6,6 @@
 import {
   checkUpload,
   computeStocktake,
-  gzipText,
   lookupNeeds,
   makeBatches,
   planCsv,
@@ -24,7 +23,7 @@ import {
   type StocktakeStock,
   type UploadLookups,
 } from "@/lib/csv";
-import { bytesToBase64, MAX_LINKED_GOODS, packProblems, PREVIEW_ROWS, type PreparedBatch, type UploadPreview, type WorkerSource } from "../worker-protocol";
+import { MAX_LINKED_GOODS, packProblems, prepareBatch, PREVIEW_ROWS, type PreparedBatch, type UploadPreview, type WorkerSource } from "../worker-protocol";
 import type { PreparedStocktake, StocktakeChanges, StocktakeReadAnswer, StocktakeView, UnmentionedChoice } from "./stocktake-protocol";
 
 /** Changed rows sent to the page at most (the count says how many there are). */
@@ -220,16 +219,7 @@ export class StocktakeSession {
     }
     const batches: PreparedBatch[] = [];
     for (const batch of makeBatches(read)) {
-      const gzip = await gzipText(batch.text);
-      batches.push({
-        index: batch.index,
-        firstLine: batch.firstLine,
-        lastLine: batch.lastLine,
-        rows: batch.rows,
-        lineMap: batch.lineMap,
-        sha256: await sha256Hex(batch.text),
-        gzipBase64: bytesToBase64(gzip),
-      });
+      batches.push(await prepareBatch(batch));
     }
     const codes = lookupNeeds("warehouse-stock", read).goodsCodes;
     return {
