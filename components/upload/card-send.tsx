@@ -3,7 +3,8 @@
 // of the journal's create or store with Retry, the wait for the lane and the create, the question
 // when the same bytes were sent before, then the journal entry's panel (progress, batches, report).
 import { CircleAlert, LoaderCircle, RotateCcw } from "lucide-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { MAX_FILE_BYTES, type CsvRefusal } from "@/lib/csv/types";
 import { Button } from "@/components/ui/button";
 import { timeZone } from "@/i18n/config";
 import { FileSendPanel } from "./file-send-panel";
@@ -29,6 +30,22 @@ export function Refusal({ children }: { children: string }) {
       {children}
     </p>
   );
+}
+
+/**
+ * Why a card's file could not be read or checked: too large, refused by the reader (with its
+ * line), or a failure the worker did not expect. Nothing for any other stage.
+ */
+export function ReadFailure({ stage }: { stage: { name: string; refusal?: CsvRefusal; message?: string } }) {
+  const t = useTranslations("uploads");
+  const en = useLocale() === "en";
+  if (stage.name === "too-large") return <Refusal>{t("card.tooLarge", { size: Math.round(MAX_FILE_BYTES / 1024 / 1024) })}</Refusal>;
+  if (stage.name === "refused" && stage.refusal) {
+    const reason = en ? stage.refusal.reason.en : stage.refusal.reason.ja;
+    return <Refusal>{stage.refusal.line ? t("card.refusedAt", { reason, line: stage.refusal.line }) : reason}</Refusal>;
+  }
+  if (stage.name === "broken") return <Refusal>{t("card.broken", { message: stage.message ?? "" })}</Refusal>;
+  return null;
 }
 
 export function CardSend({

@@ -6,11 +6,10 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { handleAuthExpired } from "@/components/query/providers";
 import { Button } from "@/components/ui/button";
-import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { saveFile } from "@/components/ui/save-file";
 import { loadCsvModule } from "./csv-module";
 import { compareAgain, diffCard, oneAtATime, type DiffDeps, type DiffStage, type UploadCard } from "./file-queue";
-import { Busy, CardSend, Refusal } from "./card-send";
+import { Busy, CardSend, ReadFailure, Refusal } from "./card-send";
 import { GoodsDiffPanel } from "./goods-diff-panel";
 import { StockChangesPanel } from "./stock-changes-panel";
 import { PreviewTable } from "./preview-table";
@@ -199,17 +198,7 @@ export function FileCard({ card, reader, onRemove, onRetryLookups, onJournalId }
         {stage.name === "reading" || stage.name === "looking-up" || stage.name === "checking" ? <Busy>{status}</Busy> : <p className="text-sm text-ink-800 dark:text-ink-100">{status}</p>}
       </div>
 
-      {stage.name === "too-large" ? <Refusal>{t("card.tooLarge", { size: Math.round(MAX_FILE_BYTES / 1024 / 1024) })}</Refusal> : null}
-      {stage.name === "refused" ? (
-        <Refusal>
-          {stage.refusal.line
-            ? t("card.refusedAt", { reason: en ? stage.refusal.reason.en : stage.refusal.reason.ja, line: stage.refusal.line })
-            : en
-              ? stage.refusal.reason.en
-              : stage.refusal.reason.ja}
-        </Refusal>
-      ) : null}
-      {stage.name === "broken" ? <Refusal>{t("card.broken", { message: stage.message })}</Refusal> : null}
+      <ReadFailure stage={stage} />
 
       {"preview" in stage ? (
         <div className="flex flex-col gap-2">

@@ -12,7 +12,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, Undo2 } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { Button } from "@/components/ui/button";
 import { saveFile } from "@/components/ui/save-file";
@@ -149,10 +149,18 @@ export function UploadReport({ file }: { file: UploadFile }) {
 const th = "px-2 py-1.5 font-medium whitespace-nowrap";
 const td = "px-2 py-1 whitespace-nowrap";
 
-function More({ shown, total }: { shown: number; total: number }) {
+/** A report's table in a scroll region named by its file, and how many of its rows are shown. */
+function ReportTable({ fileName, shown, total, children }: { fileName: string; shown: number; total: number; children: ReactNode }) {
   const t = useTranslations("uploads.report");
   const format = useFormatter();
-  return total > shown ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("more", { shown: format.number(shown), total: format.number(total) })}</p> : null;
+  return (
+    <>
+      <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
+        <table className="w-full text-left text-xs">{children}</table>
+      </div>
+      {total > shown ? <p className="text-xs text-ink-600 dark:text-ink-300">{t("more", { shown: format.number(shown), total: format.number(total) })}</p> : null}
+    </>
+  );
 }
 
 function StockTable({ report, fileName }: { report: StockReport; fileName: string }) {
@@ -163,42 +171,37 @@ function StockTable({ report, fileName }: { report: StockReport; fileName: strin
   const rows = [...report.rows].sort((a, b) => Number(a.match) - Number(b.match)).slice(0, SHOWN_ROWS);
   const signed = (n: number) => (n > 0 ? `+${format.number(n)}` : format.number(n));
   return (
-    <>
-      <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
-        <table className="w-full text-left text-xs">
-          <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
-            <tr>
-              <th scope="col" className={th}>{t("warehouse")}</th>
-              <th scope="col" className={th}>{t("code")}</th>
-              <th scope="col" className={`${th} text-right`}>{t("before")}</th>
-              <th scope="col" className={`${th} text-right`}>{t("change")}</th>
-              <th scope="col" className={`${th} text-right`}>{t("expected")}</th>
-              <th scope="col" className={`${th} text-right`}>{t("actual")}</th>
-              {stocktake ? <th scope="col" className={`${th} text-right`}>{t("counted")}</th> : null}
-              <th scope="col" className={th}>{t("match")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100 text-ink-900 dark:divide-ink-800 dark:text-ink-100">
-            {rows.map((r) => (
-              <tr key={`${r.warehouse}\t${r.code}`} data-report-code={r.code} data-report-match={r.match ? "yes" : "no"}>
-                <td className={td} data-user-content="">{r.warehouse}</td>
-                <td className={`${td} font-mono`} data-user-content="">{r.code}</td>
-                <td className={`${td} text-right tabular-nums`}>{format.number(r.before)}</td>
-                <td className={`${td} text-right tabular-nums`}>{signed(r.change)}</td>
-                <td className={`${td} text-right tabular-nums`}>{format.number(r.expected)}</td>
-                <td className={`${td} text-right tabular-nums`}>{format.number(r.actual)}</td>
-                {stocktake ? <td className={`${td} text-right tabular-nums`}>{r.counted === null ? "—" : format.number(r.counted)}</td> : null}
-                <td className={td}>
-                  <span className={r.match ? "text-emerald-800 dark:text-emerald-200" : "font-medium text-red-800 dark:text-red-200"}>{r.match ? t("yes") : t("no")}</span>
-                  {r.note ? <span className="ml-1 text-ink-600 dark:text-ink-300">{r.note}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <More shown={rows.length} total={report.rows.length} />
-    </>
+    <ReportTable fileName={fileName} shown={rows.length} total={report.rows.length}>
+      <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
+        <tr>
+          <th scope="col" className={th}>{t("warehouse")}</th>
+          <th scope="col" className={th}>{t("code")}</th>
+          <th scope="col" className={`${th} text-right`}>{t("before")}</th>
+          <th scope="col" className={`${th} text-right`}>{t("change")}</th>
+          <th scope="col" className={`${th} text-right`}>{t("expected")}</th>
+          <th scope="col" className={`${th} text-right`}>{t("actual")}</th>
+          {stocktake ? <th scope="col" className={`${th} text-right`}>{t("counted")}</th> : null}
+          <th scope="col" className={th}>{t("match")}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-ink-100 text-ink-900 dark:divide-ink-800 dark:text-ink-100">
+        {rows.map((r) => (
+          <tr key={`${r.warehouse}\t${r.code}`} data-report-code={r.code} data-report-match={r.match ? "yes" : "no"}>
+            <td className={td} data-user-content="">{r.warehouse}</td>
+            <td className={`${td} font-mono`} data-user-content="">{r.code}</td>
+            <td className={`${td} text-right tabular-nums`}>{format.number(r.before)}</td>
+            <td className={`${td} text-right tabular-nums`}>{signed(r.change)}</td>
+            <td className={`${td} text-right tabular-nums`}>{format.number(r.expected)}</td>
+            <td className={`${td} text-right tabular-nums`}>{format.number(r.actual)}</td>
+            {stocktake ? <td className={`${td} text-right tabular-nums`}>{r.counted === null ? "—" : format.number(r.counted)}</td> : null}
+            <td className={td}>
+              <span className={r.match ? "text-emerald-800 dark:text-emerald-200" : "font-medium text-red-800 dark:text-red-200"}>{r.match ? t("yes") : t("no")}</span>
+              {r.note ? <span className="ml-1 text-ink-600 dark:text-ink-300">{r.note}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ReportTable>
   );
 }
 
@@ -207,43 +210,38 @@ function GoodsTable({ report, fileName }: { report: GoodsReport; fileName: strin
   const format = useFormatter();
   const rows = report.rows.slice(0, SHOWN_ROWS);
   return (
-    <>
-      <div tabIndex={0} role="region" aria-label={t("tableLabel", { file: fileName })} className="max-h-80 overflow-auto rounded-md border border-ink-200 dark:border-ink-800">
-        <table className="w-full text-left text-xs">
-          <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
-            <tr>
-              <th scope="col" className={th}>{t("code")}</th>
-              <th scope="col" className={`${th} text-right`}>{t("line")}</th>
-              <th scope="col" className={th}>{t("what")}</th>
-              <th scope="col" className={th}>{t("column")}</th>
-              <th scope="col" className={th}>{t("old")}</th>
-              <th scope="col" className={th}>{t("new")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100 text-ink-900 dark:divide-ink-800 dark:text-ink-100">
-            {rows.map((r, i) => (
-              <tr key={i} data-report-code={r.code} data-report-kind={r.kind}>
-                <td className={`${td} font-mono`} data-user-content="">{r.code}</td>
-                <td className={`${td} text-right tabular-nums`}>{format.number(r.line)}</td>
-                <td className={td}>{r.kind === "created" ? t("created") : t("changed")}</td>
-                <td className={td}>
-                  {r.column ? (
-                    <>
-                      {r.label} <span className="font-mono text-ink-600 dark:text-ink-300">{r.column}</span>
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td className={`${td} max-w-60 truncate`} title={r.old} data-user-content="">{r.old}</td>
-                <td className={`${td} max-w-60 truncate`} title={r.new} data-user-content="">{r.new}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <More shown={rows.length} total={report.rows.length} />
-    </>
+    <ReportTable fileName={fileName} shown={rows.length} total={report.rows.length}>
+      <thead className="sticky top-0 bg-ink-50 text-ink-700 dark:bg-ink-900 dark:text-ink-200">
+        <tr>
+          <th scope="col" className={th}>{t("code")}</th>
+          <th scope="col" className={`${th} text-right`}>{t("line")}</th>
+          <th scope="col" className={th}>{t("what")}</th>
+          <th scope="col" className={th}>{t("column")}</th>
+          <th scope="col" className={th}>{t("old")}</th>
+          <th scope="col" className={th}>{t("new")}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-ink-100 text-ink-900 dark:divide-ink-800 dark:text-ink-100">
+        {rows.map((r, i) => (
+          <tr key={i} data-report-code={r.code} data-report-kind={r.kind}>
+            <td className={`${td} font-mono`} data-user-content="">{r.code}</td>
+            <td className={`${td} text-right tabular-nums`}>{format.number(r.line)}</td>
+            <td className={td}>{r.kind === "created" ? t("created") : t("changed")}</td>
+            <td className={td}>
+              {r.column ? (
+                <>
+                  {r.label} <span className="font-mono text-ink-600 dark:text-ink-300">{r.column}</span>
+                </>
+              ) : (
+                "—"
+              )}
+            </td>
+            <td className={`${td} max-w-60 truncate`} title={r.old} data-user-content="">{r.old}</td>
+            <td className={`${td} max-w-60 truncate`} title={r.new} data-user-content="">{r.new}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ReportTable>
   );
 }
 

@@ -22,7 +22,6 @@ import {
   type GoodsDiff,
   type StockPlan,
   type UploadKind,
-  type UploadLookups,
 } from "@/lib/csv";
 import {
   goodsDiffTransfers,
@@ -51,7 +50,11 @@ const scope = self as unknown as WorkerScope;
 let kind: UploadKind | null = null;
 let read: CsvRead | null = null;
 let checked: CheckResult | null = null;
-let lookups: UploadLookups | null = null;
+/**
+ * A warehouse-stock file's plan, made with the check: rows in error and refused warnings change
+ * nothing in it, so it is the same whether the rows in error are then left out or not.
+ */
+let plan: StockPlan | null = null;
 // A goods file: the goods it names as they were read, and the diff against them (of the last choice).
 let current: CurrentGoods | null = null;
 let diff: { diff: GoodsDiff; excludeErrors: boolean } | null = null;
@@ -80,7 +83,7 @@ async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<voi
   kind = message.kind;
   read = null;
   checked = null;
-  lookups = null;
+  plan = null;
   current = null;
   diff = null;
   const { outcome, sha256, size, pasted } = await readSource(message.source);
@@ -103,12 +106,12 @@ async function onRead(message: Extract<ToWorker, { type: "read" }>): Promise<voi
 
 function onCheck(message: Extract<ToWorker, { type: "check" }>): void {
   if (!kind || !read) throw new Error("check before read");
-  lookups = message.lookups;
   checked = checkUpload(kind, read, message.lookups);
+  plan = kind === "warehouse-stock" ? stockPlan(read, message.lookups, new Set(checked.errorLines), new Set(checked.warningLines)) : null;
   diff = null;
   const problems = packProblems(checked.problems);
   const summary: CheckSummary = { errorRows: checked.errorLines.length, warningRows: checked.warningLines.length };
-  if (kind === "warehouse-stock") summary.stock = stockChanges(stockPlan(read, message.lookups, new Set(checked.errorLines), new Set(checked.warningLines)));
+  if (plan) summary.stock = stockChanges(plan);
   post({ type: "checked", problems, summary }, problemTransfers(problems));
 }
 
@@ -159,15 +162,15 @@ async function onBatches(message: Extract<ToWorker, { type: "batches" }>): Promi
   // What the upload is expected to do to each pair, from the stock just checked against: kept in
   // the journal, it is what the report after the upload and its undo start from.
   // A goods file: the goods created and changed, from the diff shown (of the same rows left out).
-  const plan =
-    kind === "warehouse-stock" && lookups
-      ? planCsv(stockPlan(read, lookups, exclude, alone))
+  const planText =
+    kind === "warehouse-stock" && plan
+      ? planCsv(plan)
       : kind === "goods"
         ? goodsPlanCsv(goodsDiffOf(message.excludeErrors))
         : undefined;
   post({
     type: "batches",
-    prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [], ...(plan === undefined ? {} : { plan }) },
+    prepared: { batches, excludedLines: [...exclude], goodsCodes: codes.length <= MAX_LINKED_GOODS ? codes : [], ...(planText === undefined ? {} : { plan: planText }) },
   });
 }
 

@@ -140,8 +140,11 @@ export interface GoodsChangeRow {
   deleted: boolean;
 }
 
-/** Packs a diff for the page. */
-export function packGoodsDiff(diff: GoodsDiff): GoodsDiffView {
+/**
+ * One table of distinct strings and the index of each (-1 for null): packed lists send each text
+ * once and refer to it by number.
+ */
+function stringTable(): { strings: string[]; intern: (s: string | null) => number } {
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const intern = (s: string | null): number => {
@@ -154,6 +157,12 @@ export function packGoodsDiff(diff: GoodsDiff): GoodsDiffView {
     }
     return i;
   };
+  return { strings, intern };
+}
+
+/** Packs a diff for the page. */
+export function packGoodsDiff(diff: GoodsDiff): GoodsDiffView {
+  const { strings, intern } = stringTable();
   const n = diff.counts.cells;
   const changes = {
     count: n,
@@ -242,18 +251,7 @@ export interface PackedProblems {
 
 export function packProblems(problems: readonly CsvProblem[]): PackedProblems {
   const n = problems.length;
-  const strings: string[] = [];
-  const indexOf = new Map<string, number>();
-  const intern = (s: string | null): number => {
-    if (s === null) return -1;
-    let i = indexOf.get(s);
-    if (i === undefined) {
-      i = strings.length;
-      strings.push(s);
-      indexOf.set(s, i);
-    }
-    return i;
-  };
+  const { strings, intern } = stringTable();
   const packed: PackedProblems = {
     count: n,
     lines: new Int32Array(n),

@@ -16,7 +16,7 @@ import { saveFile } from "@/components/ui/save-file";
 import type { CsvRefusal, LookupNeeds, StocktakeStock } from "@/lib/csv";
 import { MAX_FILE_BYTES } from "@/lib/csv/types";
 import { loadCsvModule } from "../csv-module";
-import { Busy, CardSend, Refusal } from "../card-send";
+import { Busy, CardSend, ReadFailure, Refusal } from "../card-send";
 import { ProblemsTable } from "../problems-table";
 import { SendError } from "../send-error";
 import { toSendError, type SendError as SendErrorValue, type SendPlan } from "../send-upload";
@@ -273,17 +273,7 @@ export function StocktakeCard({ item, onRemove, onJournalId }: { item: Stocktake
         {["reading", "looking-up", "computing"].includes(stage.name) ? <Busy>{status}</Busy> : <p className="text-sm text-ink-800 dark:text-ink-100">{status}</p>}
       </div>
 
-      {stage.name === "too-large" ? <Refusal>{t("card.tooLarge", { size: Math.round(MAX_FILE_BYTES / 1024 / 1024) })}</Refusal> : null}
-      {stage.name === "refused" ? (
-        <Refusal>
-          {stage.refusal.line
-            ? t("card.refusedAt", { reason: en ? stage.refusal.reason.en : stage.refusal.reason.ja, line: stage.refusal.line })
-            : en
-              ? stage.refusal.reason.en
-              : stage.refusal.reason.ja}
-        </Refusal>
-      ) : null}
-      {stage.name === "broken" ? <Refusal>{t("card.broken", { message: stage.message })}</Refusal> : null}
+      <ReadFailure stage={stage} />
       {stage.name === "lookup-failed" ? (
         <SendError error={stage.error}>
           <Button size="sm" variant="primary" onClick={() => setAttempt((a) => a + 1)}>
