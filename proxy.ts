@@ -19,7 +19,7 @@ function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     // React and the virtualized grids set style attributes: they cannot carry a nonce.
     "style-src 'self' 'unsafe-inline'",
-    // The upstream's image hosts (NE_IMAGE_HOSTS) and the embedded sandbox's, nothing else.
+    // Goods images: any https: host, or only those NE_IMAGE_HOSTS names; the embedded sandbox's.
     imgSrc(),
     "font-src 'self' data:",
     "connect-src 'self'",

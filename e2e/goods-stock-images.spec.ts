@@ -245,6 +245,38 @@ test.describe("goods image thumbnails", () => {
     await expect(images.noImageMark(0)).toBeVisible();
     expect(violations).toEqual([]);
   });
+
+  test("an image on an https host nobody listed loads by default (NE_IMAGE_HOSTS unset)", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // The e2e dashboard runs without NE_IMAGE_HOSTS, as a shop on the real API would at first.
+    const response = await page.goto("/images");
+    expect(response?.headers()["content-security-policy"]).toMatch(/img-src 'self' data: blob: https: /);
+    // A mall's image host: the grid's page names it, and Playwright answers for it (the CSP is
+    // applied before the request leaves, so a blocked image never reaches this route).
+    const host = "https://image.mall-unlisted.example";
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    let served = 0;
+    await page.route(`${host}/**`, (route) => {
+      served += 1;
+      return route.fulfill({ status: 200, contentType: "image/png", body: png });
+    });
+    await page.route("**/api/ne/api_v1_master_goodsimage/search", async (route) => {
+      const answer = await route.fetch();
+      const json = (await answer.json()) as { rows?: Record<string, string | null>[] };
+      for (const row of json.rows ?? []) row.goods_image_url_https = `${host}/goods/${row.goods_image_goods_id ?? "x"}.png`;
+      await route.fulfill({ response: answer, body: JSON.stringify(json) });
+    });
+    const images = new ImagesPage(page);
+    await images.goto("?f=goods_image_file_name.like:_1.");
+    const img = images.thumbnail(0);
+    await expect(img).toHaveAttribute("src", new RegExp(`^${host.replace(/[.]/g, "\\.")}/goods/`));
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    expect(served).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+  });
 });
 
 // One test per grid (each with its own time budget): a page load, a drawer and two scans each.

@@ -27,8 +27,8 @@ export function ImageThumbnail({ src, alt, size, missingLabel, className }: Imag
     >
       {src && !failed ? (
         // A plain <img>: the images live on the shop's image host, loaded by the browser as they
-        // are (no image optimizer in between); the CSP's img-src allows the configured hosts
-        // (NE_IMAGE_HOSTS, lib/security/image-policy.ts) and, on the sandbox, the sandbox.
+        // are (no image optimizer in between); the CSP's img-src allows https: hosts, or those
+        // NE_IMAGE_HOSTS names (lib/security/image-policy.ts), and on the sandbox the sandbox.
         // eslint-disable-next-line @next/next/no-img-element
         <img
           src={src}
