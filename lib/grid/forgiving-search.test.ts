@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { validateFilter, filtersToConditions } from "./filters";
+import { validateFilter, filtersToConditions, serializeFilterToken, MAX_FILTER_TOKEN_LENGTH } from "./filters";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { stock } from "@/lib/ne/registry/resources/stock";
 import {
+  activeGoodsSearch,
   activeReading,
+  goodsCodesFilter,
+  goodsLookups,
+  stockSearchKeys,
   digitsOf,
   isKana,
   MAX_CALLS,
@@ -265,5 +270,32 @@ describe("reading back", () => {
   });
   it("none when the filters no longer hold the text's reading and none of the search's", () => {
     expect(activeReading("杉本拓也", [{ field: `${P}shop_id`, op: "in", value: ["1"] }])).toBeNull();
+  });
+});
+
+describe("goods in the stock grids", () => {
+  it("tries the code, then the name, or first the JAN for 8-14 digits", () => {
+    expect(goodsLookups("バスタオル")).toEqual(["code", "name"]);
+    expect(goodsLookups("TWL0001")).toEqual(["code", "name"]);
+    expect(goodsLookups("４９１２３４５０００１２３")).toEqual(["code", "jan", "name"]);
+    expect(goodsLookups(" ")).toEqual([]);
+  });
+  it("names at most 1,000 codes, and no more than a URL token holds", () => {
+    const few = goodsCodesFilter("stock_goods_id", ["A-1", "A-2", "A-1"]);
+    expect(few).toEqual({ filter: { field: "stock_goods_id", op: "in", value: ["A-1", "A-2"] }, shown: 2 });
+    expect(validateFilter(stock, few!.filter)).not.toBeNull();
+    const many = goodsCodesFilter("stock_goods_id", Array.from({ length: 1500 }, (_, i) => `G${i}`));
+    expect(many?.shown).toBe(1000);
+    const long = goodsCodesFilter("stock_goods_id", Array.from({ length: 1000 }, (_, i) => `LONGCODE-${String(i).padStart(4, "0")}-XL`));
+    expect(long!.shown).toBeLessThan(1000);
+    expect(serializeFilterToken(long!.filter).length).toBeLessThanOrEqual(MAX_FILTER_TOKEN_LENGTH);
+    expect(goodsCodesFilter("stock_goods_id", [])).toBeNull();
+  });
+  it("reads the search back from the URL", () => {
+    expect(activeGoodsSearch("バスタオル", [{ field: "stock_goods_id", op: "in", value: ["A", "B"] }], "stock_goods_id")).toEqual({ text: "バスタオル", by: "name", codes: 2 });
+    expect(activeGoodsSearch("4912345000123", [{ field: "stock_goods_id", op: "in", value: ["A"] }], "stock_goods_id")?.by).toBe("jan");
+    expect(activeGoodsSearch(null, [{ field: "stock_goods_id", op: "like", value: "TWL" }], "stock_goods_id")).toEqual({ text: "TWL", by: "code", codes: 0 });
+    expect(activeGoodsSearch(null, [{ field: "stock_goods_id", op: "in", value: ["A"] }], "stock_goods_id")).toBeNull();
+    expect(stockSearchKeys("stock_goods_id")).toEqual(["stock_goods_id-like", "stock_goods_id-in"]);
   });
 });

@@ -306,3 +306,54 @@ export function activeReading(typed: string | null, filters: readonly GridFilter
 export function searchKeysIn(filters: readonly GridFilter[]): string[] {
   return filters.map(filterKey).filter((k) => ORDER_SEARCH_KEYS.includes(k));
 }
+
+// ----- Goods in the stock grids ---------------------------------------------------------------
+// Stock rows carry only the goods code: a code is searched on the stock's own field (`like`); a name
+// or a JAN first finds the goods codes through one goods search (capped) and then filters the stock
+// with `in` on those codes.
+
+/** How a stock search found its goods. */
+export type GoodsBy = "code" | "name" | "jan";
+
+/** What a stock search tries, in order: the code, then JAN (for 8-14 digits) or the name. */
+export function goodsLookups(typed: string): GoodsBy[] {
+  const text = normalizeTyped(typed);
+  if (!text) return [];
+  return /^\d{8,14}$/.test(text) ? ["code", "jan", "name"] : ["code", "name"];
+}
+
+/** The goods master field a lookup searches. */
+export const GOODS_LOOKUP_FIELD: Record<Exclude<GoodsBy, "code">, string> = { name: "goods_name", jan: "goods_jan_code" };
+
+/** The filter keys a stock search writes on its goods code field. */
+export function stockSearchKeys(goodsField: string): string[] {
+  return [`${goodsField}-like`, `${goodsField}-in`];
+}
+
+/** At most this many goods codes in one stock filter: the API's `in` limit. */
+export const MAX_GOODS_CODES = 1000;
+/** A URL or saved-view filter token holds at most 12,000 characters (lib/grid/filters.ts): room for the field. */
+const MAX_CODES_LENGTH = 11_500;
+
+/** The `in` filter of the goods codes found (as many as one filter and one URL token hold), and how many it names. */
+export function goodsCodesFilter(goodsField: string, codes: readonly string[]): { filter: GridFilter; shown: number } | null {
+  const kept: string[] = [];
+  let length = 0;
+  for (const code of new Set(codes)) {
+    if (!code || code.includes(",")) continue;
+    if (kept.length >= MAX_GOODS_CODES || length + code.length + 1 > MAX_CODES_LENGTH) break;
+    kept.push(code);
+    length += code.length + 1;
+  }
+  return kept.length ? { filter: { field: goodsField, op: "in", value: kept }, shown: kept.length } : null;
+}
+
+/** The stock search the URL holds: the typed text (`q=`) and how its goods were found, else null. */
+export function activeGoodsSearch(typed: string | null, filters: readonly GridFilter[], goodsField: string): { text: string; by: GoodsBy; codes: number } | null {
+  const like = findFilter(filters, goodsField, "like");
+  if (like) return { text: (filterValues(like)[0] ?? "").replace(/%/g, ""), by: "code", codes: 0 };
+  const list = findFilter(filters, goodsField, "in");
+  const text = typed ? normalizeTyped(typed) : "";
+  if (!list || !text) return null;
+  return { text, by: /^\d{8,14}$/.test(text) ? "jan" : "name", codes: filterValues(list).length };
+}
