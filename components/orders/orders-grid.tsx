@@ -7,7 +7,7 @@ import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ChoicesSource } from "@/lib/query/choice-types";
-import { ORDER_SEARCH_KEYS } from "@/lib/grid/forgiving-search";
+import { ORDER_SEARCH_KEYS } from "@/lib/grid/forgiving-keys";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import { CancelCell } from "./cancel-cell";

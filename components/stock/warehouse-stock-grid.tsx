@@ -5,7 +5,7 @@
 // each code, the goods name and thumbnail (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
-import { stockSearchKeys } from "@/lib/grid/forgiving-search";
+import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
 import { StockGoodsCell } from "./stock-goods-cell";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";

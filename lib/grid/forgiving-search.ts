@@ -23,6 +23,7 @@
 // with the grid's other filters, at most MAX_CALLS of them; the grid then shows the reading with
 // the most rows and offers the others that found some.
 import { filterKey, filterValues, findFilter, type GridFilter } from "./filters";
+import { ORDER_SEARCH_KEYS } from "./forgiving-keys";
 
 const P = "receive_order_";
 
@@ -46,19 +47,7 @@ export interface Reading {
   fallback?: boolean;
 }
 
-/** Every filter key (`field-op`) a reading may write: a new search replaces them all. */
-export const ORDER_SEARCH_KEYS: readonly string[] = [
-  `${P}id-eq`,
-  `${P}shop_cut_form_id-like`,
-  `${P}purchaser_name-like`,
-  `${P}consignee_name-like`,
-  `${P}purchaser_kana-like`,
-  `${P}consignee_kana-like`,
-  `${P}purchaser_tel-in`,
-  `${P}consignee_tel-in`,
-  `${P}purchaser_mail_address-eq`,
-  `${P}purchaser_mail_address-like`,
-];
+export { ORDER_SEARCH_KEYS, stockSearchKeys } from "./forgiving-keys";
 
 /** At most this many counts for one search (guards included). */
 export const MAX_CALLS = 12;
@@ -324,11 +313,6 @@ export function goodsLookups(typed: string): GoodsBy[] {
 
 /** The goods master field a lookup searches. */
 export const GOODS_LOOKUP_FIELD: Record<Exclude<GoodsBy, "code">, string> = { name: "goods_name", jan: "goods_jan_code" };
-
-/** The filter keys a stock search writes on its goods code field. */
-export function stockSearchKeys(goodsField: string): string[] {
-  return [`${goodsField}-like`, `${goodsField}-in`];
-}
 
 /** At most this many goods codes in one stock filter: the API's `in` limit. */
 export const MAX_GOODS_CODES = 1000;
