@@ -85,8 +85,8 @@ test("orders: a name without its space, a phone without hyphens, kana in half wi
   /** Types `text`, presses Enter, and checks the grid against the API's count and the slip. */
   async function finds(text: string, filter: RegExp, count: number, reading: string) {
     await orders.search(box, text);
-    await expect.poll(() => urlFilters(page).join(" ")).toMatch(filter);
-    expect(new URL(page.url()).searchParams.get("q")).toBe(text);
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(text);
+    expect(urlFilters(page).join(" ")).toMatch(filter);
     await orders.waitForRows();
     await orders.expectTotal(count);
     await expect(status).toContainText(found(reading, count));

@@ -13,7 +13,7 @@ import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { parseAsString, useQueryState } from "nuqs";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { filterKey, filtersToConditions, type GridFilter } from "@/lib/grid/filters";
 import {
@@ -37,6 +37,7 @@ import type { QuickControlProps } from "./quick-control";
 
 const GOODS_SEARCH = "/api_v1_master_goods/search" as const;
 const qParser = parseAsString.withOptions({ history: "push" });
+const subscribeNever = () => () => undefined;
 
 /** What the last search in this page found (the URL keeps only the reading chosen). */
 type Outcome =
@@ -148,7 +149,9 @@ export default function ForgivingSearch({ definition, spec, filters, onWrite }: 
     const field = t(`forgivingSearch.field.${r.field}`);
     return r.variants.length ? t("forgivingSearch.withVariants", { field, variants: r.variants.map((v) => t(`forgivingSearch.variant.${v}`)).join("・") }) : field;
   };
-  const totalCount = total.data?.count;
+  // The server never has the count: while hydrating the box shows what it showed (React #418 otherwise).
+  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const totalCount = hydrated ? total.data?.count : undefined;
 
   let status: React.ReactNode = null;
   if (busy) status = t("forgivingSearch.searching");
