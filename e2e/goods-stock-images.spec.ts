@@ -85,7 +85,7 @@ test.describe("the stock grids", () => {
     const code = (await stock.cellText(0, "stock_goods_id")).slice(0, 6);
     expect(code.length).toBe(6);
 
-    await stock.search(ja.stock.quick.goodsId, code);
+    await stock.search(ja.forgivingSearch.stock.label, code);
     await expect.poll(() => decodedUrl(page)).toContain(`f=stock_goods_id.like:${code}`);
     await stock.waitForRows();
     const total = await stock.total();
@@ -99,7 +99,7 @@ test.describe("the stock grids", () => {
     expect(await stock.total()).toBe(total);
 
     await test.step("only goods short of stock", async () => {
-      await stock.search(ja.stock.quick.goodsId, "");
+      await stock.search(ja.forgivingSearch.stock.label, "");
       await expect.poll(() => decodedUrl(page)).not.toContain("stock_goods_id.like");
       await stock.toggleQuickFilter(ja.stock.quick.shortage, ja.stock.quick.shortOnly);
       await expect.poll(() => decodedUrl(page)).toContain("f=stock_out_quantity.gt:0");

@@ -11,13 +11,15 @@ import { buttonClasses } from "@/components/ui/button";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import { toggleState, toggleWrite, type ChoiceQuickFilter, type DateRangeQuickFilter, type QuickWrite, type ToggleQuickFilter } from "@/lib/grid/quick-filters";
+import { toggleState, toggleWrite, type ChoiceQuickFilter, type DateRangeQuickFilter, type ForgivingQuickFilter, type QuickWrite, type ToggleQuickFilter } from "@/lib/grid/quick-filters";
 import type { GridDefinition } from "./grid-definition";
 import { KeywordSearch } from "./keyword-search";
 import { useQuickLabel, type QuickControlProps } from "./quick-control";
 
 const ChoiceControl = lazy(() => import("./quick-choice"));
 const DateRangeControl = lazy(() => import("./quick-date-range"));
+// The orders' and stock grids' one search box (./forgiving-search.tsx).
+const ForgivingControl = lazy(() => import("./forgiving-search"));
 
 type QuickFiltersProps = {
   definition: GridDefinition;
@@ -43,6 +45,12 @@ export function QuickFilters({ definition, filters, setFilters, locale }: QuickF
             return (
               <Suspense key={`choice-${spec.field}`} fallback={<Placeholder spec={spec} {...shared} />}>
                 <ChoiceControl spec={spec} {...shared} />
+              </Suspense>
+            );
+          case "forgiving":
+            return (
+              <Suspense key={`forgiving-${spec.label}`} fallback={<SearchPlaceholder spec={spec} />}>
+                <ForgivingControl spec={spec} {...shared} />
               </Suspense>
             );
           case "dateRange":
@@ -77,6 +85,16 @@ function Placeholder({ definition, spec, locale }: QuickControlProps<ChoiceQuick
     <span aria-hidden="true" className={buttonClasses({ variant: "secondary", size: "sm", className: "pointer-events-none opacity-70" })}>
       {label}
       {spec.kind === "choice" ? <ChevronDown aria-hidden="true" /> : null}
+    </span>
+  );
+}
+
+/** The search box's place while its code loads, inert. */
+function SearchPlaceholder({ spec }: { spec: ForgivingQuickFilter }) {
+  const t = useTranslations();
+  return (
+    <span aria-hidden="true" className="inline-flex h-8 w-72 items-center rounded-md border border-ink-300 px-2 text-sm text-ink-500 dark:border-ink-600 dark:text-ink-400">
+      {t(spec.placeholder)}
     </span>
   );
 }

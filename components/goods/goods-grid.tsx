@@ -58,8 +58,8 @@ export const goodsGrid = defineGrid({
     {
       kind: "keyword",
       label: "goods.quick.keyword",
-      // A person types a code or a name: by default the search finds either.
-      anyOf: { label: "goods.quick.codeOrName", fields: [`${P}id`, `${P}name`] },
+      // A person types a code, a name or a JAN: by default the search finds any of them.
+      anyOf: { label: "goods.quick.codeOrName", fields: [`${P}id`, `${P}name`, `${P}jan_code`] },
       targets: [
         { field: `${P}id`, label: "goods.quick.goodsId" },
         { field: `${P}name`, label: "goods.quick.goodsName" },

@@ -1,11 +1,13 @@
 "use client";
 // The order slips grid (/orders): spec 2.5 fields from the registry, quick filters (status, shop,
-// order date, payment and delivery method, cancel state, purchaser or order number), grouping tag
+// order date, payment and delivery method, cancel state, one forgiving search box for customers and
+// orders), grouping tag
 // chips, a cancel badge, and a drawer grouping the slip's fields with its rows below.
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ChoicesSource } from "@/lib/query/choice-types";
+import { ORDER_SEARCH_KEYS } from "@/lib/grid/forgiving-keys";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import { CancelCell } from "./cancel-cell";
@@ -80,14 +82,9 @@ export const ordersGrid = defineGrid({
         { value: "canceled", label: "orders.quick.cancelCanceled", filter: { op: "neq", value: "0" } },
       ],
     },
-    {
-      kind: "keyword",
-      label: "orders.quick.keyword",
-      targets: [
-        { field: `${P}purchaser_name`, label: "orders.quick.purchaser" },
-        { field: `${P}shop_cut_form_id`, label: "orders.quick.orderNumber" },
-      ],
-    },
+    // One box for customers and orders: slip and order numbers, names with or without a space,
+    // kana, phones with or without hyphens, email (lib/grid/forgiving-search.ts).
+    { kind: "forgiving", label: "forgivingSearch.orders.label", placeholder: "forgivingSearch.orders.placeholder", search: "orders", keys: ORDER_SEARCH_KEYS },
   ],
   extensionExecutionId: true,
   drawerGroups: [

@@ -1,10 +1,11 @@
 "use client";
 // The goods stock grid (/stock, `/api_v1_master_stock/search`, spec 2.8): quantities of every
-// goods, allocated, free, defective, on order, short and reserved; quick filters: a goods code
-// search, free stock (some, none) and shortage. Beside each code, the goods name and thumbnail
+// goods, allocated, free, defective, on order, short and reserved; quick filters: a goods search
+// (code, name or JAN), free stock (some, none) and shortage. Beside each code, the goods name and thumbnail
 // (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
 import { StockGoodsCell } from "./stock-goods-cell";
 import { stock } from "@/lib/ne/registry/resources/stock";
@@ -30,7 +31,15 @@ export const stockGrid = defineGrid({
   cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
-    { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
+    // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).
+    {
+      kind: "forgiving",
+      label: "forgivingSearch.stock.label",
+      placeholder: "forgivingSearch.stock.placeholder",
+      search: "stockGoods",
+      keys: stockSearchKeys(`${P}goods_id`),
+      goodsField: `${P}goods_id`,
+    },
     {
       kind: "toggle",
       field: `${P}free_quantity`,

@@ -1,10 +1,11 @@
 "use client";
 // The warehouse stock grid (/stock/warehouses, `/api_v1_warehouse_stock/search`, spec 2.9): the
 // quantities of every goods in every warehouse, warehouses named from the warehouse master; quick
-// filters: a goods code search and the warehouses (names fetched when the choice opens). Beside
+// filters: a goods search (code, name or JAN) and the warehouses (names fetched when the choice opens). Beside
 // each code, the goods name and thumbnail (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
+import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
 import { StockGoodsCell } from "./stock-goods-cell";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
@@ -20,7 +21,15 @@ export const warehouseStockGrid = defineGrid({
   cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
-    { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
+    // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).
+    {
+      kind: "forgiving",
+      label: "forgivingSearch.stock.label",
+      placeholder: "forgivingSearch.stock.placeholder",
+      search: "stockGoods",
+      keys: stockSearchKeys(`${P}goods_id`),
+      goodsField: `${P}goods_id`,
+    },
     { kind: "choice", field: `${P}warehouse_id`, label: "stock.quick.warehouse" },
   ],
   drawerGroups: [

@@ -76,7 +76,25 @@ export interface DateRangeQuickFilter {
   label?: MessageKey;
 }
 
-export type QuickFilter = KeywordQuickFilter | ChoiceQuickFilter | ToggleQuickFilter | DateRangeQuickFilter;
+/**
+ * One forgiving search box (components/data-grid/forgiving-search.tsx): what is typed becomes a few
+ * readings (lib/grid/forgiving-search.ts), asked as counts one after another; the grid shows the
+ * one with the most rows and the box says which reading found them. `orders`: slip and order
+ * numbers, names with or without a space, kana, phones, email; `stockGoods`: goods by code, else
+ * by name or JAN through one goods search, as `in` on the stock's goods code field (`goodsField`).
+ */
+export interface ForgivingQuickFilter {
+  kind: "forgiving";
+  label: MessageKey;
+  placeholder: MessageKey;
+  search: "orders" | "stockGoods";
+  /** Every filter key (`field-op`) the search may write; a new search replaces them all. */
+  keys: readonly string[];
+  /** stockGoods: the grid's goods code field. */
+  goodsField?: string;
+}
+
+export type QuickFilter = KeywordQuickFilter | ChoiceQuickFilter | ToggleQuickFilter | DateRangeQuickFilter | ForgivingQuickFilter;
 
 /** What a control writes: the filters of `keys` go, `next` come in (the grid pages back to 1). */
 export interface QuickWrite {
@@ -216,5 +234,6 @@ export function dateRangeWriteBoth(resource: ResourceDef, spec: Pick<DateRangeQu
 
 /** Every field a quick filter reads or writes (for checks against the registry). */
 export function quickFilterFields(spec: QuickFilter): string[] {
+  if (spec.kind === "forgiving") return [...new Set(spec.keys.map((k) => k.slice(0, k.lastIndexOf("-"))))];
   return spec.kind === "keyword" ? [...new Set([...spec.targets.map((t) => t.field), ...(spec.exact ?? []).map((t) => t.field), ...(spec.anyOf?.fields ?? [])])] : [spec.field];
 }
