@@ -110,7 +110,7 @@ export function GridTable(props: GridTableProps) {
   const orderColumn = definition.resource.primaryKey.find((name) => model.shown.includes(name));
   // Columns nobody resized (their width is the kind's default) fit the words of this page: the
   // widest value as drawn and the header, within the kind's range (lib/grid/column-widths.ts).
-  const fitted = useMemo(() => {
+  const fittedNow = useMemo(() => {
     const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
     const fields = model.shown.flatMap((name) => {
       const field = byName.get(name);
@@ -119,6 +119,9 @@ export function GridTable(props: GridTableProps) {
     const family = typeof document === "undefined" ? "" : getComputedStyle(document.body).fontFamily;
     return fitWidths({ fields, rows, definition, locale, choiceLabels, t: (key) => tAll(key), measure: canvasMeasure(family), orderColumn });
   }, [definition, model.shown, model.sizing, rows, locale, choiceLabels, tAll, orderColumn]);
+  // Kept by value: a render that fits the same widths (a drag's pointer moves) starts nothing over.
+  const fittedKey = JSON.stringify(fittedNow);
+  const fitted = useMemo<Record<string, number>>(() => JSON.parse(fittedKey) as Record<string, number>, [fittedKey]);
   const base = useMemo<ColumnSizingState>(() => ({ ...model.sizing, ...fitted }), [model.sizing, fitted]);
   const local = useLocalSizing(base);
   const [sizingInfo, setSizingInfo] = useState<ColumnSizingInfoState>(IDLE_SIZING);
