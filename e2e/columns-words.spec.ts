@@ -118,7 +118,7 @@ for (const locale of ["ja", "en"] as const) {
   });
 }
 
-test("the export's names are the screen's: status, cancel state and shop as the cells say them", async ({ page }) => {
+test("the export's names are the screen's: status and cancel state as the cells say them, the shop's full name as its title", async ({ page }) => {
   const orders = await openIn(page, "ja", "/orders", `?f=${P}id.lte:40`);
   await resetLayout(orders);
   const fields = [`${P}id`, `${P}shop_id`, `${P}order_status_id`, `${P}cancel_type_id`];
@@ -134,8 +134,11 @@ test("the export's names are the screen's: status, cancel state and shop as the 
   for (const row of shown) {
     const line = byId.get(row.cells[`${P}id`] ?? row.key);
     expect(line, row.key).toBeTruthy();
-    for (const field of fields.slice(1)) expect(line?.[at(field)], `${row.key} ${field}`).toBe(row.cells[field]);
+    for (const field of [`${P}order_status_id`, `${P}cancel_type_id`]) expect(line?.[at(field)], `${row.key} ${field}`).toBe(row.cells[field]);
   }
+  const first = shown[0];
+  const shopTitle = await orders.row(first?.key ?? "").locator(`[data-field="${P}shop_id"] span`).first().getAttribute("title");
+  expect(byId.get(first?.key ?? "")?.[at(`${P}shop_id`)]).toBe(shopTitle);
   // 有効 as the screen says it, not the row's own "有効な受注です。".
   expect(rows.some((r) => r[at(`${P}cancel_type_id`)] === catalogues.ja.orders.cancel.valid)).toBe(true);
 });

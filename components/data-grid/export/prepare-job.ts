@@ -40,8 +40,9 @@ export async function prepareJob(options: {
       if (!source) continue;
       const answer = await queryClient.fetchQuery(choicesQueryOptions(source));
       const labels = classificationOfPath(source.path) ? await loadClassificationLabels().catch(() => null) : undefined;
-      // What the cell shows: a shop's short name where the list has one.
-      lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale, labels).map((c) => [c.value, c.short ?? c.label]));
+      // The full name (a shop's, as its cell's title and the drawer say it): a file has no hover
+      // to tell "本店" of one company from another's.
+      lists[field.name] = new Map(choicesFromRows(answer.rows, source, locale, labels).map((c) => [c.value, c.label]));
     }
     namers = fieldNamers(exportFields, locale, rowNames, lists, cells);
   }
