@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { fieldMap, filterKey, filterValues, isValueless, type GridFilter } from "@/lib/grid/filters";
 import { formatGrouped, formatValue, type GridLocale } from "@/lib/grid/format";
+import { toggleOptionOf } from "@/lib/grid/quick-filters";
 import type { GridDefinition } from "./grid-definition";
 import { useFieldChoices } from "./use-field-choices";
 
@@ -73,10 +74,13 @@ function FilterChip({
   onRemove: (key: string) => void;
 }) {
   const t = useTranslations("grid");
+  const tAll = useTranslations();
   const field = fieldMap(definition.resource).get(filter.field);
   const choices = useFieldChoices(definition, field, locale, true);
   if (!field) return null;
   const label = field.label[locale];
+  // A quick toggle's own filter reads as its option ("有効のみ"), not as the condition's code.
+  const option = toggleOptionOf(definition.quickFilters, filter);
   const values = filterValues(filter).map((v) => formatValue(field, v, locale, choices.labelOf));
   // Registry labels and translated classification names are UI text; typed values and shop names are data.
   const translated = Boolean(field.enum) || (choices.choices.length > 0 && choices.choices.every((c) => !c.userContent));
@@ -86,15 +90,19 @@ function FilterChip({
       data-filter={filterKey(filter)}
       className="inline-flex max-w-full items-center gap-1 rounded-full border border-ink-200 bg-ink-50 py-0.5 pr-0.5 pl-2.5 text-xs text-ink-800 dark:border-ink-700 dark:bg-ink-850 dark:text-ink-100"
     >
-      <span className="truncate">
-        {text}{" "}
-        {values.length ? (
-          <span className="font-medium" data-user-content={translated ? undefined : ""}>
-            {values.slice(0, values.length > SHOWN_VALUES ? SHOWN_VALUES - 2 : SHOWN_VALUES).join(", ")}
-          </span>
-        ) : null}
-        {values.length > SHOWN_VALUES ? <> {t("filters.moreValues", { count: formatGrouped(String(values.length - SHOWN_VALUES + 2)) })}</> : null}
-      </span>
+      {option ? (
+        <span className="truncate font-medium">{tAll(option.label)}</span>
+      ) : (
+        <span className="truncate">
+          {text}{" "}
+          {values.length ? (
+            <span className="font-medium" data-user-content={translated ? undefined : ""}>
+              {values.slice(0, values.length > SHOWN_VALUES ? SHOWN_VALUES - 2 : SHOWN_VALUES).join(", ")}
+            </span>
+          ) : null}
+          {values.length > SHOWN_VALUES ? <> {t("filters.moreValues", { count: formatGrouped(String(values.length - SHOWN_VALUES + 2)) })}</> : null}
+        </span>
+      )}
       <RemoveButton label={t("filters.remove", { field: label })} onClick={() => onRemove(filterKey(filter))} />
     </li>
   );

@@ -22,11 +22,22 @@ export interface CellContext {
   locale: GridLocale;
 }
 
+/** A message of the catalogue by its key (next-intl's `useTranslations()`). */
+export type Translate = (key: MessageKey) => string;
+
 /** A cell shown differently from its field's format (grouping tag chips, a cancel badge). */
 export interface CustomCell {
   render: ComponentType<CellContext>;
   /** More fields the cell reads from its row (fetched with the page). */
   needs?: readonly string[];
+  /**
+   * The cell's words as plain text: what an export with names writes (the file says what the
+   * screen says) and what the column's width is fitted to. Without it the column keeps its kind's
+   * width and an export names the value as it would without the custom cell.
+   */
+  text?: (context: CellContext, t: Translate) => string;
+  /** The column's width where nobody resized it, for a cell without `text` (a code with its goods' name and picture). */
+  width?: number;
 }
 
 export interface DrawerGroup {
@@ -129,6 +140,10 @@ export interface GridDefinition extends RecordKeyParts {
   /** Controls above the toolbar, in order (lib/grid/quick-filters.ts). */
   quickFilters?: readonly QuickFilter[];
   drawerGroups?: readonly DrawerGroup[];
+  /** Fields the drawer leaves out of its lists, shown another way by `drawerExtra` (a goods' tags). */
+  drawerOmit?: readonly string[];
+  /** Row height in px (36 by default); taller where cells hold two lines (goods names). */
+  rowHeight?: number;
   /** More of the drawer below the groups (the slip's rows); load it lazily (lazyComponent). The
    *  drawer's title is the resource's `titleField` with its label ("Slip number 1234"). */
   drawerExtra?: ComponentType<DrawerExtraProps>;

@@ -17,11 +17,12 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, Pin, PinOff } from "lucide-reac
 import { useTranslations } from "next-intl";
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
-import { SELECT_COLUMN, drawnOrder, type ColumnModel } from "@/lib/grid/columns";
+import { SELECT_COLUMN, defaultColumnWidth, drawnOrder, type ColumnModel } from "@/lib/grid/columns";
 import { isNumericFormat, type GridLocale } from "@/lib/grid/format";
 import type { RowOrder } from "@/lib/grid/row-order";
 import type { ApiRow } from "@/lib/query/call-operation";
 import { gridColumnDefs, gridMeta } from "./column-defs";
+import { canvasMeasure, fitWidths } from "./fit-widths";
 import type { GridDefinition } from "./grid-definition";
 import { ValueView } from "./value-view";
 
@@ -32,8 +33,11 @@ const HEADER_HEIGHT = 36;
 export type RowSelection = Readonly<Record<string, boolean>>;
 
 export interface ChoiceLabels {
+  /** The full name (drawers, filters, hover). */
   labelOf: (value: string) => string | undefined;
   userContent: boolean;
+  /** What a cell shows where the list has short names (a shop's abbreviation). */
+  shortOf?: (value: string) => string | undefined;
 }
 
 /** What a layout change carries back to the grid's owner (who saves it). */
@@ -71,10 +75,10 @@ function columnStyle(column: Column<ApiRow, unknown>): CSSProperties {
   };
 }
 
-/** Sizes start from the model and follow a drag locally; they start over when the model changes. */
-function useLocalSizing(model: ColumnModel) {
-  const [state, setState] = useState({ model, sizing: model.sizing as ColumnSizingState });
-  const sizing = state.model === model ? state.sizing : model.sizing;
+/** Sizes start from the model (fitted where nobody resized) and follow a drag locally; they start over when those change. */
+function useLocalSizing(base: ColumnSizingState) {
+  const [state, setState] = useState({ base, sizing: base });
+  const sizing = state.base === base ? state.sizing : base;
   // The latest sizes for handlers that run twice before a render (a drag's last move, then its end).
   const ref = useRef(sizing);
   useLayoutEffect(() => {
@@ -82,7 +86,7 @@ function useLocalSizing(model: ColumnModel) {
   }, [sizing]);
   const set = (next: ColumnSizingState) => {
     ref.current = next;
-    setState({ model, sizing: next });
+    setState({ base, sizing: next });
   };
   return { sizing, ref, set };
 }
@@ -99,8 +103,27 @@ const IDLE_SIZING: ColumnSizingInfoState = {
 export function GridTable(props: GridTableProps) {
   const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, gridRef, busy, order, onOrder } = props;
   const t = useTranslations("grid");
+  const tAll = useTranslations();
   const anchorRef = useRef<number | null>(null);
-  const local = useLocalSizing(model);
+  const rowHeight = definition.rowHeight ?? ROW_HEIGHT;
+  // Rows come in primary-key order: the order control sits on the first key column shown.
+  const orderColumn = definition.resource.primaryKey.find((name) => model.shown.includes(name));
+  // Columns nobody resized (their width is the kind's default) fit the words of this page: the
+  // widest value as drawn and the header, within the kind's range (lib/grid/column-widths.ts).
+  const fittedNow = useMemo(() => {
+    const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
+    const fields = model.shown.flatMap((name) => {
+      const field = byName.get(name);
+      return field && model.sizing[name] === defaultColumnWidth(field) ? [field] : [];
+    });
+    const family = typeof document === "undefined" ? "" : getComputedStyle(document.body).fontFamily;
+    return fitWidths({ fields, rows, definition, locale, choiceLabels, t: (key) => tAll(key), measure: canvasMeasure(family), orderColumn });
+  }, [definition, model.shown, model.sizing, rows, locale, choiceLabels, tAll, orderColumn]);
+  // Kept by value: a render that fits the same widths (a drag's pointer moves) starts nothing over.
+  const fittedKey = JSON.stringify(fittedNow);
+  const fitted = useMemo<Record<string, number>>(() => JSON.parse(fittedKey) as Record<string, number>, [fittedKey]);
+  const base = useMemo<ColumnSizingState>(() => ({ ...model.sizing, ...fitted }), [model.sizing, fitted]);
+  const local = useLocalSizing(base);
   const [sizingInfo, setSizingInfo] = useState<ColumnSizingInfoState>(IDLE_SIZING);
   const infoRef = useRef(sizingInfo);
   useLayoutEffect(() => {
@@ -111,7 +134,13 @@ export function GridTable(props: GridTableProps) {
   const columnVisibility = useMemo(() => ({ ...model.visibility, [SELECT_COLUMN]: true }), [model.visibility]);
   const columnPinning = useMemo<ColumnPinningState>(() => ({ left: [SELECT_COLUMN, ...model.pinned], right: [] }), [model.pinned]);
 
-  const saveSizing = (sizing: ColumnSizingState) => onLayoutChange({ sizing: { ...sizing }, pinned: model.pinned });
+  // A fitted width is not the person's: it is saved as the default, so it is fitted again next time.
+  const ownSizing = (sizing: ColumnSizingState): ColumnSizingState => {
+    const out = { ...sizing };
+    for (const [id, width] of Object.entries(fitted)) if (out[id] === width && model.sizing[id] !== undefined) out[id] = model.sizing[id];
+    return out;
+  };
+  const saveSizing = (sizing: ColumnSizingState) => onLayoutChange({ sizing: ownSizing(sizing), pinned: model.pinned });
 
   // TanStack Table and TanStack Virtual hand out fresh functions each render; the React Compiler
   // (not enabled here) would skip this component, which is what a virtualized grid needs anyway.
@@ -146,7 +175,7 @@ export function GridTable(props: GridTableProps) {
     },
     onColumnPinningChange: (updater: Updater<ColumnPinningState>) => {
       const next = functionalUpdate(updater, columnPinning);
-      onLayoutChange({ sizing: { ...local.ref.current }, pinned: (next.left ?? []).filter((id) => id !== SELECT_COLUMN) });
+      onLayoutChange({ sizing: ownSizing(local.ref.current), pinned: (next.left ?? []).filter((id) => id !== SELECT_COLUMN) });
     },
     onRowSelectionChange: (updater: Updater<RowSelectionState>) => onSelectionChange(functionalUpdate(updater, selection as RowSelectionState)),
   });
@@ -155,8 +184,6 @@ export function GridTable(props: GridTableProps) {
   const headers = table.getFlatHeaders().filter((h) => h.column.getIsVisible());
   const drawn = [...headers.filter((h) => h.column.getIsPinned() === "left"), ...headers.filter((h) => !h.column.getIsPinned())];
   const lastPinned = drawn.filter((h) => h.column.getIsPinned() === "left").at(-1)?.column.id;
-  // Rows come in primary-key order: the order control sits on the first key column shown.
-  const orderColumn = definition.resource.primaryKey.find((name) => drawn.some((h) => h.column.id === name));
 
   // The CSS variables every header and cell reads: one style change per pointer move.
   const vars: Record<string, string> = { "--grid-width": `${table.getTotalSize()}px` };
@@ -170,6 +197,9 @@ export function GridTable(props: GridTableProps) {
   const resetWidth = (column: Column<ApiRow, unknown>) => {
     const next = { ...local.ref.current };
     delete next[column.id];
+    // Back to the width that fits the page's words: saved as the default, fitted once the layout is back.
+    const fit = fitted[column.id];
+    if (fit !== undefined) next[column.id] = fit;
     local.set(next);
     saveSizing(next);
   };
@@ -177,7 +207,7 @@ export function GridTable(props: GridTableProps) {
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => gridRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
@@ -229,7 +259,7 @@ export function GridTable(props: GridTableProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
-    const page = Math.max(1, Math.floor((gridRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 2);
+    const page = Math.max(1, Math.floor((gridRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2);
     switch (event.key) {
       case "ArrowDown":
         setActive(activeIndex + 1);
@@ -355,6 +385,7 @@ export function GridTable(props: GridTableProps) {
               choiceLabels={choiceLabels}
               actions={actions}
               selectLabel={t("selectRow", { key: row.id })}
+              height={rowHeight}
             />
           );
         })}
@@ -465,10 +496,11 @@ type GridRowProps = {
   choiceLabels: Readonly<Record<string, ChoiceLabels>>;
   actions: RowActions;
   selectLabel: string;
+  height: number;
 };
 
 /** One row; memoized, so a resize (CSS variables) or a move of the active row elsewhere skips it. */
-const GridRow = memo(function GridRow({ row, index, top, domId, selected, active, lastPinned, definition, locale, choiceLabels, actions, selectLabel }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, index, top, domId, selected, active, lastPinned, definition, locale, choiceLabels, actions, selectLabel, height }: GridRowProps) {
   const cells = [...row.getLeftVisibleCells(), ...row.getCenterVisibleCells()];
   return (
     <div
@@ -485,7 +517,7 @@ const GridRow = memo(function GridRow({ row, index, top, domId, selected, active
         selected ? "bg-brand-50 dark:bg-brand-950" : "bg-ink-0 hover:bg-ink-50 dark:bg-ink-900 dark:hover:bg-ink-850",
         active && "group-focus-visible/grid:bg-brand-100 dark:group-focus-visible/grid:bg-brand-900",
       )}
-      style={{ height: ROW_HEIGHT, width: "var(--grid-width)", transform: `translateY(${top}px)` }}
+      style={{ height, width: "var(--grid-width)", transform: `translateY(${top}px)` }}
     >
       {cells.map((cell) => {
         const { column } = cell;
@@ -533,7 +565,7 @@ const GridRow = memo(function GridRow({ row, index, top, domId, selected, active
             {custom ? (
               <custom.render field={field} value={value} row={row.original} locale={locale} />
             ) : (
-              <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} />
+              <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} choiceShort={choice?.shortOf} />
             )}
           </div>
         );

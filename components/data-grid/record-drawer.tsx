@@ -93,7 +93,7 @@ function RecordBody({
 }) {
   const t = useTranslations("grid");
   const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
-  const grouped = new Set((definition.drawerGroups ?? []).flatMap((g) => g.fields));
+  const grouped = new Set([...(definition.drawerGroups ?? []).flatMap((g) => g.fields), ...(definition.drawerOmit ?? [])]);
   const rest = definition.resource.fields.filter((f) => !grouped.has(f.name));
   const Extra = definition.drawerExtra;
   const tAll = useTranslations();

@@ -16,5 +16,5 @@ export function rowNameCell(nameField: string): CustomCell {
     );
   }
   RowNameCell.displayName = `RowNameCell(${nameField})`;
-  return { render: RowNameCell, needs: [nameField] };
+  return { render: RowNameCell, needs: [nameField], text: ({ value, row }) => (value ? row[nameField] || value : "") };
 }

@@ -46,7 +46,8 @@ export function useChoiceLabels(
         if (!rows || (classifications === undefined && classificationOfPath(source.path))) return;
         const choices = choicesFromRows(rows, source, locale, classifications);
         const map = new Map(choices.map((c) => [c.value, c.label]));
-        const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent) };
+        const shorts = new Map(choices.flatMap((c) => (c.short ? [[c.value, c.short] as const] : [])));
+        const labels: ChoiceLabels = { labelOf: (v) => map.get(v), userContent: choices.some((c) => c.userContent), ...(shorts.size ? { shortOf: (v: string) => shorts.get(v) } : {}) };
         for (const entry of sourced) if (JSON.stringify(choicesQueryOptions(entry.source).queryKey) === key) out[entry.field] = labels;
       });
       return out;

@@ -17,11 +17,13 @@ type ValueViewProps = {
   choiceLabel?: (value: string) => string | undefined;
   /** Whether choice labels are the shop's data rather than translated words. */
   choiceIsUserContent?: boolean;
+  /** A short name shown instead of the label, the label as its title (a shop's abbreviation, in cells). */
+  choiceShort?: (value: string) => string | undefined;
   /** Wrap long text (drawers) instead of cutting it with an ellipsis (cells). */
   wrap?: boolean;
 };
 
-export function ValueView({ field, value, locale, choiceLabel, choiceIsUserContent = true, wrap = false }: ValueViewProps) {
+export function ValueView({ field, value, locale, choiceLabel, choiceIsUserContent = true, choiceShort, wrap = false }: ValueViewProps) {
   if (value === null || value === undefined || value === "") return null;
   const format = fieldFormat(field);
   if (format === "enum" || format === "flag") {
@@ -34,9 +36,10 @@ export function ValueView({ field, value, locale, choiceLabel, choiceIsUserConte
     }
     const named = choiceLabel?.(value);
     if (named !== undefined) {
+      const short = choiceShort?.(value);
       return (
-        <span data-user-content={choiceIsUserContent ? "" : undefined} className={wrap ? undefined : "truncate"}>
-          {named}
+        <span data-user-content={choiceIsUserContent ? "" : undefined} title={short && short !== named ? named : undefined} className={wrap ? undefined : "truncate"}>
+          {short ?? named}
         </span>
       );
     }

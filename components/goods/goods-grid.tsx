@@ -13,6 +13,9 @@ import { goodsImage } from "@/lib/ne/registry/resources/goods-image";
 import { stock } from "@/lib/ne/registry/resources/stock";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
 
+import { goodsImagesJoinQuery } from "@/components/stock/goods-join";
+import { TWO_LINE_ROW_HEIGHT, goodsNameCell } from "./goods-name-cell";
+
 const GoodsTagsSection = lazyComponent(() => import("./goods-tags-section"));
 
 const P = "goods_";
@@ -54,6 +57,11 @@ export const goodsGrid = defineGrid({
     "supplier_name",
     `${P}visible_flag`,
   ],
+  // The name over two lines beside the goods' first image: one image search per page, once the
+  // rows are in (the names are the rows' own).
+  cells: { [`${P}name`]: goodsNameCell },
+  pageJoin: { query: goodsImagesJoinQuery(`${P}id`) },
+  rowHeight: TWO_LINE_ROW_HEIGHT,
   quickFilters: [
     {
       kind: "keyword",
@@ -82,7 +90,7 @@ export const goodsGrid = defineGrid({
   drawerGroups: [
     {
       titleKey: "summary",
-      fields: [`${P}id`, `${P}representation_id`, `${P}name`, `${P}foreign_name`, `${P}type_id`, `${P}merchandise_id`, `${P}status_name`, `${P}condition_id`, `${P}visible_flag`, `${P}tag`, `${P}note`, `${P}deleted_flag`],
+      fields: [`${P}id`, `${P}representation_id`, `${P}name`, `${P}foreign_name`, `${P}type_id`, `${P}merchandise_id`, `${P}status_name`, `${P}condition_id`, `${P}visible_flag`, `${P}note`, `${P}deleted_flag`],
     },
     {
       titleKey: "amounts",
@@ -106,6 +114,9 @@ export const goodsGrid = defineGrid({
     },
     { titleKey: "audit", fields: [`${P}creation_date`, `${P}creator_name`, `${P}last_modified_date`, `${P}last_modified_by_name`] },
   ],
+  // The tags once: as the tags section's chips (the goods tag master), not also as the master's
+  // bracketed `goods_tag` text.
+  drawerOmit: [`${P}tag`],
   drawerExtra: GoodsTagsSection,
 });
 

@@ -4,7 +4,14 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { RED_TONE } from "@/components/ui/tone-red";
-import type { CellContext } from "@/components/data-grid/grid-definition";
+import type { CellContext, Translate } from "@/components/data-grid/grid-definition";
+
+/** The cell's words (an export with names writes them, the column's width fits them). */
+export function cancelText({ value, row }: CellContext, t: Translate): string {
+  if (value === null || value === "") return "";
+  if (value === "0") return t("orders.cancel.valid");
+  return row.receive_order_cancel_type_name || t("orders.cancel.canceled");
+}
 
 export function CancelCell({ value, row }: CellContext) {
   const t = useTranslations("orders");

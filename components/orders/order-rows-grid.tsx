@@ -9,6 +9,7 @@ import { recordKeyOf } from "@/lib/grid/record-key";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 
+import { TWO_LINE_ROW_HEIGHT, twoLineNameCell } from "@/components/goods/goods-name-cell";
 const R = "receive_order_row_";
 
 export const orderRowsGrid = defineGrid({
@@ -49,6 +50,8 @@ export const orderRowsGrid = defineGrid({
     `${R}stock_allocation_date`,
     `${R}cancel_flag`,
   ],
+  cells: { [`${R}goods_name`]: twoLineNameCell },
+  rowHeight: TWO_LINE_ROW_HEIGHT,
   quickFilters: [
     {
       kind: "keyword",

@@ -17,7 +17,7 @@ export default function GoodsBeside({ value, join }: { value: string | null; joi
   let second;
   if (name) {
     second = (
-      <span data-goods-name="" data-user-content="" className="truncate text-xs text-ink-600 dark:text-ink-300">
+      <span data-goods-name="" data-user-content="" title={name} className="line-clamp-2 text-xs break-words whitespace-normal text-ink-600 dark:text-ink-300">
         {name}
       </span>
     );

@@ -44,15 +44,9 @@ export function thumbnailsOf(rows: readonly ApiRow[]): Record<string, GoodsThumb
   return Object.fromEntries([...best].map(([code, { thumbnail }]) => [code, thumbnail]));
 }
 
-/** The join of a page's goods codes (distinct). */
-export async function fetchGoodsJoin(codes: readonly string[], signal: AbortSignal): Promise<GoodsJoin> {
-  const parts = chunks(codes, MAX_LIST_VALUES);
-  const goods = Promise.all(
-    parts.map((part) =>
-      callSearch(GOODS_SEARCH, { fields: ["goods_id", "goods_name"], conditions: [{ field: "goods_id", op: "in", value: part }], limit: 10_000 }, signal, BACKGROUND_WORK),
-    ),
-  );
-  const images = Promise.all(
+/** Each goods' first image, by code (null: the search failed). */
+function fetchImages(parts: readonly string[][], signal: AbortSignal): Promise<Record<string, GoodsThumbnail> | null> {
+  return Promise.all(
     parts.map((part) =>
       callSearch(
         GOODS_IMAGE_SEARCH,
@@ -65,10 +59,29 @@ export async function fetchGoodsJoin(codes: readonly string[], signal: AbortSign
         BACKGROUND_WORK,
       ),
     ),
-  ).catch(() => null);
-  const [goodsAnswers, imageAnswers] = await Promise.all([goods, images]);
-  return {
-    names: namesOf(goodsAnswers.flatMap((a) => a.rows)),
-    images: imageAnswers ? thumbnailsOf(imageAnswers.flatMap((a) => a.rows)) : null,
-  };
+  ).then(
+    (answers) => thumbnailsOf(answers.flatMap((a) => a.rows)),
+    () => null,
+  );
+}
+
+/** The join of a page's goods codes (distinct). */
+export async function fetchGoodsJoin(codes: readonly string[], signal: AbortSignal): Promise<GoodsJoin> {
+  const parts = chunks(codes, MAX_LIST_VALUES);
+  const goods = Promise.all(
+    parts.map((part) =>
+      callSearch(GOODS_SEARCH, { fields: ["goods_id", "goods_name"], conditions: [{ field: "goods_id", op: "in", value: part }], limit: 10_000 }, signal, BACKGROUND_WORK),
+    ),
+  );
+  const [goodsAnswers, images] = await Promise.all([goods, fetchImages(parts, signal)]);
+  return { names: namesOf(goodsAnswers.flatMap((a) => a.rows)), images };
+}
+
+/**
+ * The images alone of a page of goods (the goods grid: the names are its rows' own): one image
+ * search per page; a failed search answers no images (null), and the cells keep their names.
+ */
+export async function fetchGoodsImagesJoin(codes: readonly string[], signal: AbortSignal): Promise<GoodsJoin> {
+  const images = await fetchImages(chunks(codes, MAX_LIST_VALUES), signal);
+  return { names: {}, images };
 }

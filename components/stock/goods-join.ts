@@ -35,6 +35,18 @@ export function pageCodes(rows: readonly ApiRow[], codeField: string): string[] 
   return [...codes].sort();
 }
 
+/** The page join of the goods grid: the thumbnails alone (its rows hold the names). */
+export function goodsImagesJoinQuery(codeField: string) {
+  return (rows: readonly ApiRow[]): DrawerQuery | null => {
+    const codes = pageCodes(rows, codeField);
+    if (codes.length === 0) return null;
+    return {
+      queryKey: [...neKeys.all, "goods-images-join", codes],
+      queryFn: async ({ signal }): Promise<GoodsJoin> => (await loadFetch()).fetchGoodsImagesJoin(codes, signal),
+    };
+  };
+}
+
 /** The page join of a stock grid whose goods code is `codeField`. */
 export function goodsJoinQuery(codeField: string) {
   return (rows: readonly ApiRow[]): DrawerQuery | null => {

@@ -4,12 +4,15 @@
 // of its own fetched when this module runs in the browser, adds the thumbnail and the goods name.
 import { useTranslations } from "next-intl";
 import { lazy, Suspense } from "react";
-import type { CellContext } from "@/components/data-grid/grid-definition";
+import type { CellContext, CustomCell } from "@/components/data-grid/grid-definition";
 import { usePageJoin } from "@/components/data-grid/page-join";
 
 const loadBeside = () => import("./goods-beside");
 if (typeof window !== "undefined") void loadBeside().catch(() => undefined);
 const GoodsBeside = lazy(loadBeside);
+
+/** The code line and the goods name's two lines (text-xs) under it. */
+export const STOCK_ROW_HEIGHT = 52;
 
 export function StockGoodsCell({ value }: CellContext) {
   const t = useTranslations("stock.goodsJoin");
@@ -30,3 +33,6 @@ export function StockGoodsCell({ value }: CellContext) {
     </Suspense>
   );
 }
+
+/** The stock grids' goods code cell, wide enough for the thumbnail, the code and the name under it. */
+export const STOCK_GOODS_CELL: CustomCell = { render: StockGoodsCell, width: 280 };

@@ -7,7 +7,7 @@ import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
-import { StockGoodsCell } from "./stock-goods-cell";
+import { STOCK_GOODS_CELL, STOCK_ROW_HEIGHT } from "./stock-goods-cell";
 import { stock } from "@/lib/ne/registry/resources/stock";
 
 const P = "stock_";
@@ -28,7 +28,8 @@ export const stockGrid = defineGrid({
     `${P}last_modified_null_safe_date`,
   ],
   // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
-  cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
+  cells: { [`${P}goods_id`]: STOCK_GOODS_CELL },
+  rowHeight: STOCK_ROW_HEIGHT,
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
     // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).

@@ -7,7 +7,7 @@ import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
 import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
-import { StockGoodsCell } from "./stock-goods-cell";
+import { STOCK_GOODS_CELL, STOCK_ROW_HEIGHT } from "./stock-goods-cell";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
 
 const P = "warehouse_stock_";
@@ -18,7 +18,8 @@ export const warehouseStockGrid = defineGrid({
   texts: "stock.warehouses",
   defaultColumns: [`${P}warehouse_id`, `${P}goods_id`, `${P}quantity`, `${P}allocation_quantity`, `${P}free_quantity`, `${P}last_modified_null_safe_date`],
   // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
-  cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
+  cells: { [`${P}goods_id`]: STOCK_GOODS_CELL },
+  rowHeight: STOCK_ROW_HEIGHT,
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
   quickFilters: [
     // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).

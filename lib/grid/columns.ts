@@ -6,6 +6,7 @@
 // zod (the schemas there check the route handlers' input and load in the browser only when an
 // answer of theirs is read, see lib/query/grid-storage.ts).
 import type { FieldDef, ResourceDef } from "@/lib/ne/registry/types";
+import { kindWidth } from "./column-widths";
 import { fieldFormat, type GridLocale } from "./format";
 import type { GridPreferences } from "./preferences";
 
@@ -15,29 +16,14 @@ export const MAX_COLUMN_WIDTH = 1200;
 export const SELECT_COLUMN = "select";
 export const SELECT_COLUMN_WIDTH = 40;
 
-/** Header text in pixels, roughly: a Japanese character ~13 px, a Latin one ~7 px (text-xs, bold). */
-const JA_CHAR_PX = 13;
-const EN_CHAR_PX = 7;
-/** Padding, the resize handle and the pin button around the header text. */
-const HEADER_CHROME_PX = 36;
-/** A header never asks for more than this by itself: long labels wrap into the tooltip. */
-const MAX_LABEL_WIDTH = 260;
-
-function byType(field: FieldDef): number {
-  if (field.choicesFrom) return 200;
-  if (field.format === "enum" || field.format === "flag") return 160;
-  if (field.type === "D") return 150;
-  if (field.type === "N") return 110;
-  return 190;
-}
-
 /**
- * A sensible first width for a column: what its type needs, widened so that its label fits in
- * either language (a narrow number column with a long name, such as 引当数, would be cut off).
+ * A column's first width, before a page of rows is seen: from its field's kind (a code narrow, a
+ * number medium, a date fitted to the date format, a name wide), widened so that its label fits in
+ * either language (./column-widths.ts). The grid then fits the columns nobody resized to the words
+ * of the page (components/data-grid/grid-table.tsx); stored widths win.
  */
 export function defaultColumnWidth(field: FieldDef): number {
-  const label = Math.max([...field.label.ja].length * JA_CHAR_PX, field.label.en.length * EN_CHAR_PX) + HEADER_CHROME_PX;
-  return Math.max(byType(field), Math.min(label, MAX_LABEL_WIDTH));
+  return kindWidth(field);
 }
 
 /** How a column filters in the filter builder: from the field's type and format. */

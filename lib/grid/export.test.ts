@@ -391,6 +391,17 @@ describe("names in an export (what the screen shows)", () => {
     expect(namedRows(rows, fieldNamers(fields, "en", rowNames, lists))[0]?.receive_order_order_status_id).toBe("Shipment confirmed (complete)");
   });
 
+  it("writes a custom cell's words where the grid draws one (the cancel state: 有効, not the row's 有効な受注です。)", () => {
+    const cancel = { needs: ["receive_order_cancel_type_name"], text: (value: string, row: ExportRow) => (value === "0" ? "有効" : row.receive_order_cancel_type_name || "キャンセル") };
+    const namers = fieldNamers(fields, "ja", rowNames, lists, { receive_order_cancel_type_id: cancel });
+    expect(namers.receive_order_cancel_type_id?.needs).toEqual(["receive_order_cancel_type_name"]);
+    const [first, second] = namedRows(rows, namers);
+    expect(first?.receive_order_cancel_type_id).toBe("有効");
+    expect(second?.receive_order_cancel_type_id).toBe("お客様都合によるキャンセル");
+    // The others as before.
+    expect(first?.receive_order_delivery_id).toBe("店頭受取");
+  });
+
   it("keeps a code with no name known, and empty values empty; the rows given are not changed", () => {
     const [, second] = namedRows(rows, fieldNamers(fields, "ja", rowNames, lists));
     expect(second).toMatchObject({ receive_order_shop_id: "99", receive_order_order_status_id: "", receive_order_payment_method_id: null, receive_order_delivery_id: "2" });

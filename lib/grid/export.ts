@@ -260,10 +260,17 @@ export function namedRows(rows: readonly ExportRow[], namers: Readonly<Record<st
   });
 }
 
+/** A cell's words as plain text (a grid definition's custom cell `text`), with the fields it reads. */
+export interface CellText {
+  needs?: readonly string[];
+  text(value: string, row: ExportRow): string;
+}
+
 /**
- * How each exported field is named, in the order the screen uses: the row's own name (`rowNames`,
- * a slip's delivery method), the registry's labels (enums, in the person's language), else the
- * field's choice list (`lists`: value → name, shops and payment methods). Fields with none of them
+ * How each exported field is named, in the order the screen uses: the cell's own words (`cells`,
+ * a custom cell's text: the cancel state "有効"), the row's own name (`rowNames`, a slip's delivery
+ * method), the registry's labels (enums, in the person's language), else the field's choice list
+ * (`lists`: value → the name a cell shows, shops and payment methods). Fields with none of them
  * are left out (written as they are).
  */
 export function fieldNamers(
@@ -271,12 +278,15 @@ export function fieldNamers(
   locale: GridLocale,
   rowNames: Readonly<Record<string, string>>,
   lists: Readonly<Record<string, ReadonlyMap<string, string>>>,
+  cells: Readonly<Record<string, CellText>> = {},
 ): Record<string, FieldNamer> {
   const out: Record<string, FieldNamer> = {};
   for (const field of fields) {
+    const cell = cells[field.name];
     const nameField = rowNames[field.name];
     const list = lists[field.name];
-    if (nameField) out[field.name] = { needs: [nameField], nameOf: (_value, row) => row[nameField] || undefined };
+    if (cell) out[field.name] = { ...(cell.needs ? { needs: cell.needs } : {}), nameOf: (value, row) => cell.text(value, row) || undefined };
+    else if (nameField) out[field.name] = { needs: [nameField], nameOf: (_value, row) => row[nameField] || undefined };
     else if (field.enum) out[field.name] = { nameOf: (value) => field.enum?.find((v) => v.value === value)?.label[locale] };
     else if (list) out[field.name] = { nameOf: (value) => list.get(value) };
   }

@@ -16,6 +16,7 @@ import {
   keywordState,
   keywordWrite,
   pickKeywordWrite,
+  toggleOptionOf,
   toggleState,
   toggleWrite,
   type KeywordQuickFilter,
@@ -144,6 +145,14 @@ describe("toggle", () => {
     expect(toggleState([{ field: free.field, op: "lte", value: "0" }], free)).toBe("none");
     // A filter of the same operator but another value is no option of the toggle.
     expect(toggleState([{ field: free.field, op: "gt", value: "5" }], free)).toBe("all");
+  });
+
+  it("names a filter that is one of its options by that option (its chip says the option's words)", () => {
+    expect(toggleOptionOf([free], { field: free.field, op: "lte", value: "0" })?.label).toBe("stock.quick.freeNone");
+    // Another value, another field, or no toggle at all: the filter is no option.
+    expect(toggleOptionOf([free], { field: free.field, op: "lte", value: "3" })).toBeUndefined();
+    expect(toggleOptionOf([free], { field: "stock_quantity", op: "lte", value: "0" })).toBeUndefined();
+    expect(toggleOptionOf(undefined, { field: free.field, op: "lte", value: "0" })).toBeUndefined();
   });
 
   it("writes the chosen option's filter and replaces every option's", () => {

@@ -181,6 +181,19 @@ export function choiceWrite(resource: ResourceDef, spec: Pick<ChoiceQuickFilter,
 // Toggle
 
 /** The option whose filter is in the URL, else the one without a filter. */
+/**
+ * The toggle option a filter stands for (the cancel toggle's "valid only" for `cancel_type_id eq 0`),
+ * so its chip says the option's words rather than the condition's codes; undefined for any other filter.
+ */
+export function toggleOptionOf(quickFilters: readonly QuickFilter[] | undefined, filter: GridFilter): ToggleOption | undefined {
+  for (const quick of quickFilters ?? []) {
+    if (quick.kind !== "toggle" || quick.field !== filter.field) continue;
+    const option = quick.options.find((o) => o.filter !== null && o.filter.op === filter.op && o.filter.value === filter.value);
+    if (option) return option;
+  }
+  return undefined;
+}
+
 export function toggleState(filters: readonly GridFilter[], spec: Pick<ToggleQuickFilter, "field" | "options">): string | undefined {
   const match = spec.options.find((o) => o.filter && findFilter(filters, spec.field, o.filter.op)?.value === o.filter.value);
   return (match ?? spec.options.find((o) => o.filter === null))?.value;

@@ -9,6 +9,7 @@ import type { BffError } from "./bff-error";
 import type { ChoicesSource } from "./choice-types";
 import { callInfo, callSearch, type ApiRow, type NeRequest, type OperationPath } from "./call-operation";
 import { classificationOfPath, useClassificationLabels, type ClassificationLabels } from "./classification-labels";
+import { shortNames } from "@/lib/grid/short-names";
 import { neKeys } from "./keys";
 
 export type { ChoicesSource } from "./choice-types";
@@ -18,6 +19,11 @@ export interface Choice {
   label: string;
   /** True when the label is the shop's data (a shop name), not a translated word. */
   userContent: boolean;
+  /**
+   * What a cell shows when the source names a short label (a shop's abbreviation, else the name
+   * after the prefix all names share: lib/grid/short-names.ts); the label is then the full name.
+   */
+  short?: string;
 }
 
 function byNumberThenText(a: Choice, b: Choice): number {
@@ -43,13 +49,23 @@ export function choicesFromRows(rows: readonly ApiRow[], source: ChoicesSource, 
     if (label && !list.includes(label)) list.push(label);
     labels.set(value, list);
   }
-  return [...labels.entries()]
+  const out = [...labels.entries()]
     .map(([value, names]): Choice => {
       const translated = known?.get(value);
       if (translated) return { value, label: translated, userContent: false };
       return { value, label: names.join("・") || value, userContent: names.length > 0 };
     })
     .sort(byNumberThenText);
+  const shortField = source.shortLabelField;
+  if (!shortField) return out;
+  const abbreviations = new Map<string, string>();
+  for (const row of rows) {
+    const value = row[source.valueField];
+    const abbreviation = row[shortField];
+    if (value && abbreviation && !abbreviations.has(value)) abbreviations.set(value, abbreviation);
+  }
+  const shorts = shortNames(out.filter((c) => c.userContent).map((c) => ({ value: c.value, name: c.label, abbreviation: abbreviations.get(c.value) })));
+  return out.map((c) => (shorts.has(c.value) ? { ...c, short: shorts.get(c.value) } : c));
 }
 
 export interface ChoicesResult {
@@ -71,7 +87,7 @@ export function choicesQueryOptions(source: ChoicesSource) {
   }
   const path = source.path as OperationPath;
   const request: NeRequest = {
-    fields: [...new Set([source.valueField, source.labelField, ...(source.extraFields ?? [])])],
+    fields: [...new Set([source.valueField, source.labelField, ...(source.shortLabelField ? [source.shortLabelField] : []), ...(source.extraFields ?? [])])],
     ...(source.conditions?.length ? { conditions: [...source.conditions] } : {}),
     limit: 10_000,
   };

@@ -5,6 +5,7 @@
 // at a time (lib/grid/export.ts); retries and resuming are ./use-export-retry.ts's, the file
 // ./use-export-file.ts's. Closing the dialog (unmounting) cancels a run.
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { CsvDocument, SjisCodec } from "@/lib/grid/csv";
 import { exportStep, fetchAllRows, fetchedRows, pageWithRetries, type ExportRow } from "@/lib/grid/export";
@@ -19,6 +20,7 @@ import { useExportRetry } from "./use-export-retry";
 
 export function useExportRun(definition: GridDefinition, locale: GridLocale, request: ExportRequest, options: ExportOptions) {
   const queryClient = useQueryClient();
+  const tAll = useTranslations();
   const [stage, setStage] = useState<Stage>({ name: "options" });
   const abortRef = useRef<AbortController | null>(null);
   const file = useExportFile(definition.id, locale, options.encoding, options.header);
@@ -86,7 +88,7 @@ export function useExportRun(definition: GridDefinition, locale: GridLocale, req
     setStage({ name: "running", done: 0, total: rowCount, retrying: false });
     let job: Job;
     try {
-      job = await prepareJob({ definition, locale, request, scope: options.scope, exportFields: options.exportFields, values: options.values, queryClient });
+      job = await prepareJob({ definition, locale, request, scope: options.scope, exportFields: options.exportFields, values: options.values, queryClient, t: (key) => tAll(key) });
     } catch (error) {
       retry.stop(null, error, rowCount);
       return;

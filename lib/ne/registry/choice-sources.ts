@@ -3,7 +3,8 @@
 import { choices } from "./field";
 
 export const CHOICES = {
-  shop: choices("/api_v1_master_shop/search", "shop_id", "shop_name"),
+  // Cells show the shop's abbreviation (official shop list: `shop_abbreviated_name`), the name on hover.
+  shop: { ...choices("/api_v1_master_shop/search", "shop_id", "shop_name"), shortLabelField: "shop_abbreviated_name" },
   mall: choices("/api_v1_system_mall/search", "mall_id", "mall_name"),
   warehouse: choices("/api_v1_warehouse_base/search", "warehouse_id", "warehouse_name"),
   paymentMethod: choices("/api_v1_system_paymentmethod/info", "payment_method_id", "payment_method_name"),

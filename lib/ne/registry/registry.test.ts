@@ -442,7 +442,7 @@ describe("registry invariants", () => {
       if (!f.choicesFrom) return [];
       const op = getOperation(f.choicesFrom.path);
       if (!op) return [`${k}.${f.name}: ${f.choicesFrom.path} is not an operation`];
-      const missing = [f.choicesFrom.valueField, f.choicesFrom.labelField].filter((n) => !getField(op.resource, n));
+      const missing = [f.choicesFrom.valueField, f.choicesFrom.labelField, ...(f.choicesFrom.shortLabelField ? [f.choicesFrom.shortLabelField] : [])].filter((n) => !getField(op.resource, n));
       return missing.map((n) => `${k}.${f.name}: ${n} is not a field of ${op.resource}`);
     });
     expect(problems).toEqual([]);

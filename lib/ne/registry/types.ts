@@ -111,6 +111,8 @@ export interface ChoicesSource {
   valueField: string;
   /** Field of the answer rows holding the display name. */
   labelField: string;
+  /** Field holding a short name for cells (a shop's abbreviation), the full name on hover. */
+  shortLabelField?: string;
 }
 
 export type ResourceKey =
