@@ -54,6 +54,8 @@ export const goodsGrid = defineGrid({
     "supplier_name",
     `${P}visible_flag`,
   ],
+  // A phone's card: the goods code, its name and price.
+  summary: [`${P}name`, `${P}selling_price`],
   quickFilters: [
     {
       kind: "keyword",

@@ -49,6 +49,8 @@ export const orderRowsGrid = defineGrid({
     `${R}stock_allocation_date`,
     `${R}cancel_flag`,
   ],
+  // A phone's card: the slip number, then the goods, quantity and subtotal.
+  summary: [`${R}goods_name`, `${R}quantity`, `${R}sub_total_price`],
   quickFilters: [
     {
       kind: "keyword",

@@ -55,6 +55,9 @@ export const ordersGrid = defineGrid({
     `${P}delivery_id`,
     `${P}cancel_type_id`,
   ],
+  // A phone's card: the slip number and its status, then date, purchaser and total.
+  summary: [`${P}date`, `${P}purchaser_name`, `${P}total_amount`],
+  status: `${P}order_status_id`,
   cells: {
     [`${P}gruoping_tag`]: { render: GroupingTagChips },
     [`${P}cancel_type_id`]: { render: CancelCell, needs: [`${P}cancel_type_name`] },

@@ -29,6 +29,8 @@ export const stockGrid = defineGrid({
   // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
   cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
+  // A phone's card: the goods code with its name (the cell above), free and total quantity.
+  summary: [`${P}free_quantity`, `${P}quantity`],
   quickFilters: [
     { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
     {

@@ -19,6 +19,8 @@ export const warehouseStockGrid = defineGrid({
   // The goods name and thumbnail beside the code: one goods search per page (./goods-join.ts).
   cells: { [`${P}goods_id`]: { render: StockGoodsCell } },
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
+  // A phone's card: the goods code with its name, the warehouse, free and total quantity.
+  summary: [`${P}warehouse_id`, `${P}free_quantity`, `${P}quantity`],
   quickFilters: [
     { kind: "keyword", label: "stock.quick.goodsId", targets: [{ field: `${P}goods_id`, label: "stock.quick.goodsId" }] },
     { kind: "choice", field: `${P}warehouse_id`, label: "stock.quick.warehouse" },
