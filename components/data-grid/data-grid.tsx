@@ -306,7 +306,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               aria-haspopup="dialog"
             >
               <Download aria-hidden="true" />
-              {t("export")}
+              <span className="max-sm:sr-only">{t("export")}</span>
             </Button>
           </div>
         </div>
