@@ -116,6 +116,9 @@ for (const locale of ["ja", "en"] as const) {
       await orders.expectFirstCard(String(first[`${P}id`]));
       const canceled = await newest(ORDERS, [`${P}id`], 0, { [`${P}cancel_type_id-neq`]: "0" });
 
+      // The sheet's code loads on first use: once online, as a person would have opened it before.
+      await orders.openFiltersSheet();
+      await orders.closeFiltersSheet();
       await context.setOffline(true);
       await orders.openFiltersSheet();
       await orders.toggleQuickFilter(orders.messages.orders.quick.cancel, orders.messages.orders.quick.cancelCanceled);
@@ -177,15 +180,19 @@ test("slow: a request running past three seconds says so over the grid (Playwrig
     await route.continue();
   });
   await orders.openFiltersSheet();
+  // Time stands still from here: only the story moves it.
+  await page.clock.pauseAt(Date.now() + 2_000);
   await orders.toggleQuickFilter(orders.messages.orders.quick.cancel, orders.messages.orders.quick.cancelValid);
-  await orders.closeFiltersSheet();
   const banner = orders.networkBanner("slow");
   await expect(orders.cardList).toHaveAttribute("aria-busy", "true");
+  await page.clock.runFor(2_000);
   await expect(banner).toHaveCount(0);
-  await page.clock.runFor(3_100);
+  await page.clock.runFor(1_100);
   await expect(banner).toBeVisible();
   await expect(banner).toContainText(orders.messages.grid.network.slow);
   await expect(banner.getByText(orders.messages.grid.network.previous, { exact: true })).toBeVisible();
+  await page.clock.resume();
+  await orders.closeFiltersSheet();
   release();
   await expect(banner).toHaveCount(0, { timeout: ROWS_TIMEOUT });
   await orders.expectTotal(await sandboxCount("staff", `${ORDERS}/count`, { [`${P}cancel_type_id-eq`]: "0" }));
