@@ -16,6 +16,8 @@ const ORDERS = "/api_v1_receiveorder_base";
 const P = "receive_order_";
 
 test.use({ viewport: PHONE, hasTouch: true });
+// Each story walks several pages on a 2-core machine shared with builds: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
 
 /** The newest records first, as the grid pages them: record `index` from the end of the API's order. */
 async function newest(path: string, fields: readonly string[], index: number, conditions: Record<string, string> = {}): Promise<Record<string, string | null>> {
@@ -184,7 +186,8 @@ test("slow: a request running past three seconds says so over the grid (Playwrig
   await page.clock.pauseAt(Date.now() + 2_000);
   await orders.toggleQuickFilter(orders.messages.orders.quick.cancel, orders.messages.orders.quick.cancelValid);
   const banner = orders.networkBanner("slow");
-  await expect(orders.cardList).toHaveAttribute("aria-busy", "true");
+  // The sheet is modal: the list is found by its place, not its role, while it is open.
+  await expect(orders.cardListBehindModal).toHaveAttribute("aria-busy", "true");
   await page.clock.runFor(2_000);
   await expect(banner).toHaveCount(0);
   await page.clock.runFor(1_100);

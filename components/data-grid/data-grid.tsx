@@ -267,7 +267,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
             />
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          {/* Closer on a phone, so the links and the three tools share the Filters button's row. */}
+          <div className="flex flex-wrap items-center gap-1 sm:gap-2">
             {definition.links?.length ? (
               <Suspense fallback={null}>
                 <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />

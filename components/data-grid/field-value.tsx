@@ -8,9 +8,10 @@ import type { GridDefinition } from "./grid-definition";
 import type { ChoiceLabels } from "./grid-table";
 import { ValueView } from "./value-view";
 
-export function FieldValue({ definition, field, row, locale, choice }: { definition: GridDefinition; field: FieldDef; row: ApiRow; locale: GridLocale; choice?: ChoiceLabels }) {
+/** `wrap`: long text wraps (a phone's card: a goods name keeps its colour and size) instead of being cut. */
+export function FieldValue({ definition, field, row, locale, choice, wrap = false }: { definition: GridDefinition; field: FieldDef; row: ApiRow; locale: GridLocale; choice?: ChoiceLabels; wrap?: boolean }) {
   const value = row[field.name] ?? null;
   const Custom = definition.cells?.[field.name]?.render;
   if (Custom) return <Custom field={field} value={value} row={row} locale={locale} />;
-  return <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} />;
+  return <ValueView field={field} value={value} locale={locale} choiceLabel={choice?.labelOf} choiceIsUserContent={choice?.userContent} wrap={wrap} />;
 }

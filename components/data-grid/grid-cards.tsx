@@ -137,7 +137,7 @@ export function GridCards({ domId, label, rows, definition, locale, choiceLabels
                           data-field={field.name}
                           className="flex min-w-0 text-ink-900 dark:text-ink-100"
                         >
-                          <FieldValue definition={definition} field={field} row={row} locale={locale} choice={choiceLabels[field.name]} />
+                          <FieldValue definition={definition} field={field} row={row} locale={locale} choice={choiceLabels[field.name]} wrap />
                         </span>
                       </span>
                     ))}

@@ -12,6 +12,11 @@ export class CardsGridPage extends PickersGridPage {
     return this.page.getByRole("list", { name: this.gridLabel, exact: true });
   }
 
+  /** The list by its place, for when a modal (the filters sheet) hides the page from the accessibility tree. */
+  get cardListBehindModal(): Locator {
+    return this.page.locator("[data-grid-cards] > ul");
+  }
+
   get cards(): Locator {
     return this.cardList.locator("[data-card]");
   }
