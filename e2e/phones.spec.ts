@@ -1,13 +1,14 @@
 import { expect, test } from "./fixtures";
 import { BoardPage } from "./pages/board-page";
 import type { GridPath } from "./pages/grid-page";
+import { CardsGridPage } from "./pages/grid-cards";
 import { overlapping, PickersGridPage } from "./pages/grid-pickers";
 import { format } from "./pages/messages";
 
 // Issue 12, item 9: on a phone (390 × 844), every grid page and the board fit the screen: the
 // document never scrolls sideways (only the grid does), the toolbars wrap without overlapping,
 // the quick filters and "Add condition" fold into one sheet, and every popover, panel and dialog
-// opened one by one stays inside the viewport.
+// opened one by one stays inside the viewport. Records are cards there (e2e/phone-cards.spec.ts).
 
 const PHONE = { width: 390, height: 844 };
 
@@ -37,7 +38,7 @@ test.describe("phones (390 px)", () => {
 
   for (const path of GRID_PAGES) {
     test(`${path}: no sideways scroll, toolbars apart, and every panel inside the screen`, async ({ page }) => {
-      const grid = new PickersGridPage(page, path);
+      const grid = new CardsGridPage(page, path);
       await page.goto(path);
       // A screen may have no rows yet (the upload queue): then no drawer, and no export.
       await grid.waitForState("ready", "empty");
@@ -84,8 +85,9 @@ test.describe("phones (390 px)", () => {
       await page.keyboard.press("Escape");
       await expect(grid.exportDialog).toBeHidden();
 
-      // The record drawer.
-      await grid.openRowByClick(0);
+      // The record drawer, from the first record's card (a phone shows cards, not the table).
+      await grid.card(0).click();
+      await grid.waitForDrawer();
       await grid.expectInsideViewport(grid.drawer, "drawer");
       if (path === "/orders") {
         // The slip's rows stay readable: the table scrolls in its box, names are not squeezed.

@@ -41,7 +41,7 @@ export function ColumnChooser(props: ColumnChooserProps) {
         aria-haspopup="dialog"
       >
         <Columns3 aria-hidden="true" />
-        {t("columns.button")}
+        <span className="max-sm:sr-only">{t("columns.button")}</span>
       </Button>
       {open ? <ColumnChooserDialog {...props} onClose={() => setOpen(false)} /> : null}
     </>

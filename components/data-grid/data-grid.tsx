@@ -22,6 +22,7 @@ import { filterKey, filtersToConditions, readFilterTokens, serializeFilterToken,
 import type { GridLocale } from "@/lib/grid/format";
 import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
+import { cardFieldNames, cardFields } from "@/lib/grid/card-fields";
 import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
 import { dedupeFilters, droppedUrlFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
 import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
@@ -32,6 +33,7 @@ import { DroppedFiltersNotice } from "./dropped-filters-notice";
 import { FilterBuilder } from "./filter-builder";
 import { FilterChips } from "./filter-chips";
 import type { GridDefinition } from "./grid-definition";
+import { GridNetworkState } from "./grid-network-state";
 import { GridSkeleton } from "./grid-skeleton";
 import type { LayoutChange, RowSelection } from "./grid-table";
 import { PageJoinContext, type PageJoinState } from "./page-join";
@@ -95,6 +97,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const columnNames = model.shown;
   // The gallery only where the definition has one; the same page of rows, with the cards' fields.
   const layout: GridLayout = definition.gallery ? url.layout : "table";
+  const cardNames = useMemo(() => cardFieldNames(cardFields(definition)), [definition]);
   const fields = useMemo(
     // The key fields, the shown columns, what their cells read, what the links carry by, and
     // what the gallery's cards show.
@@ -105,9 +108,13 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
         ...columnNames.flatMap((n) => definition.cells?.[n]?.needs ?? []),
         ...(definition.links ?? []).flatMap((l) => (l.carry ? [l.carry.key.from] : [])),
         ...(layout === "gallery" ? (definition.gallery?.needs ?? []) : []),
+        // A phone's cards (./grid-cards.tsx): asked for at every width, so the request does not
+        // depend on the screen (the server renders before it knows it, and a turned phone or a
+        // resized window keeps its rows).
+        ...cardNames.flatMap((n) => [n, ...(definition.cells?.[n]?.needs ?? [])]),
       ]),
     ],
-    [definition, columnNames, layout],
+    [definition, columnNames, layout, cardNames],
   );
 
   const order = url.order;
@@ -260,7 +267,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
             />
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          {/* Closer on a phone, so the links and the three tools share the Filters button's row. */}
+          <div className="flex flex-wrap items-center gap-1 sm:gap-2">
             {definition.links?.length ? (
               <Suspense fallback={null}>
                 <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
@@ -299,7 +307,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               aria-haspopup="dialog"
             >
               <Download aria-hidden="true" />
-              {t("export")}
+              <span className="max-sm:sr-only">{t("export")}</span>
             </Button>
           </div>
         </div>
@@ -327,6 +335,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             {t("preferencesFailed")}
           </p>
         ) : null}
+        <GridNetworkState queries={[count, search]} requestKey={scope} />
         <QueryErrorBoundary resetKeys={[JSON.stringify([countRequest, searchRequest, url.page, url.size, order])]}>
           <Suspense fallback={<GridSkeleton label={t("loading")} />}>
             <GridBody

@@ -17,6 +17,9 @@ import type { GridDefinition } from "./grid-definition";
 import { GridPagination } from "./grid-pagination";
 import { GridEmpty, GridFilteredEmpty, GridPastEnd, GridSkeleton } from "./grid-states";
 import { GridTable, type LayoutChange, type RowSelection } from "./grid-table";
+import { GridCards } from "./grid-cards";
+import { usePhone } from "./use-phone";
+import { cardFieldNames, cardFields } from "@/lib/grid/card-fields";
 import { useChoiceLabels } from "./use-choice-labels";
 
 export type GridBodyProps = {
@@ -84,7 +87,10 @@ export default function GridBody(props: GridBodyProps) {
   // Keyed by the names, not the list: a saved width makes a new model with the same columns, and
   // new labels would re-render every row.
   const { model } = props;
-  const shownKey = model.shown.join(",");
+  // On a phone the rows are cards (./grid-cards.tsx) showing the card's fields, not the columns.
+  const phone = usePhone();
+  const cards = phone && props.layout !== "gallery";
+  const shownKey = (cards ? cardFieldNames(cardFields(definition)) : model.shown).join(",");
   const shownFields = useMemo(() => {
     const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
     return shownKey.split(",").flatMap((name) => byName.get(name) ?? []);
@@ -130,6 +136,24 @@ export default function GridBody(props: GridBodyProps) {
           busy={busy}
         />
       </Suspense>
+    );
+  } else if (cards) {
+    content = (
+      <GridCards
+        domId={props.domId}
+        label={texts.label}
+        rows={rows}
+        definition={definition}
+        locale={props.locale}
+        choiceLabels={choiceLabels}
+        selection={props.selection}
+        onSelectionChange={props.onSelectionChange}
+        activeIndex={props.activeIndex}
+        onActiveIndexChange={props.onActiveIndexChange}
+        onOpen={props.onOpen}
+        gridRef={props.gridRef}
+        busy={busy}
+      />
     );
   } else {
     content = (

@@ -126,6 +126,13 @@ export interface GridDefinition extends RecordKeyParts {
   // The record key (keyFields, rowKey, keyConditions) comes from RecordKeyParts.
   /** The column pinned to the left edge by default (else the first primary-key field shown). */
   keyColumn?: string;
+  /**
+   * On a phone each record is a card (./grid-cards.tsx): its key column, these two or three fields
+   * (default: the first three default columns after the key; lib/grid/card-fields.ts) and `status`.
+   */
+  summary?: readonly string[];
+  /** The field shown as the card's status badge on a phone (the order status); none by default. */
+  status?: string;
   texts: GridTextKeys;
   links?: readonly GridLink[];
   cells?: Readonly<Record<string, CustomCell>>;

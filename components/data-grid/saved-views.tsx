@@ -24,7 +24,8 @@ export function SavedViews({ grid, current, onApply }: SavedViewsProps) {
       button={
         <>
           <Bookmark aria-hidden="true" />
-          {t("views.button")}
+          {/* A phone's toolbar is one row: the icon shows, the word is its name. */}
+          <span className="max-sm:sr-only">{t("views.button")}</span>
         </>
       }
       panelLabel={t("views.title")}

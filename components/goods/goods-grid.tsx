@@ -62,6 +62,8 @@ export const goodsGrid = defineGrid({
   cells: { [`${P}name`]: goodsNameCell },
   pageJoin: { query: goodsImagesJoinQuery(`${P}id`) },
   rowHeight: TWO_LINE_ROW_HEIGHT,
+  // A phone's card: the goods code, its name and price.
+  summary: [`${P}name`, `${P}selling_price`],
   quickFilters: [
     {
       kind: "keyword",

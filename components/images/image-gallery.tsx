@@ -2,51 +2,21 @@
 // The images grid's gallery layout: the same page of rows as the table (same filters, paging and
 // drawer), as picture cards. Keyboard: one tab stop (a roving tabindex on the cards); the arrows
 // move between cards (up and down by a row of cards, however many fit), Home/End to the first and
-// last, Enter or a click opens the image's drawer. Loaded with React.lazy, only in this layout.
+// last, Enter or a click opens the image's drawer (components/data-grid/use-roving-cards.ts, shared
+// with the phone cards). Loaded with React.lazy, only in this layout.
 import { useTranslations } from "next-intl";
-import { useRef, type KeyboardEvent } from "react";
 import type { GalleryProps } from "@/components/data-grid/grid-definition";
 import { cn } from "@/components/ui/cn";
+import { useRovingCards } from "@/components/data-grid/use-roving-cards";
 import { imageAlt, imageSource } from "./image-source";
 import { ImageThumbnail } from "./image-thumbnail";
 
 const P = "goods_image_";
 const PICTURE = 144;
 
-/** How many cards one row of the gallery holds (they wrap with the width). */
-function cardsPerRow(cards: readonly (HTMLElement | null)[]): number {
-  const top = cards[0]?.offsetTop;
-  if (top === undefined) return 1;
-  const n = cards.findIndex((card) => card !== null && card.offsetTop !== top);
-  return n === -1 ? cards.length : Math.max(1, n);
-}
-
 export default function ImageGallery({ domId, label, rows, definition, activeIndex, onActiveIndexChange, onOpen, gridRef, busy }: GalleryProps) {
   const t = useTranslations("images");
-  const cards = useRef<(HTMLButtonElement | null)[]>([]);
-  const active = Math.min(Math.max(0, activeIndex), rows.length - 1);
-
-  const moveTo = (index: number) => {
-    const next = Math.min(Math.max(0, index), rows.length - 1);
-    onActiveIndexChange(next);
-    cards.current[next]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const perRow = cardsPerRow(cards.current.slice(0, rows.length));
-    const moves: Record<string, number> = {
-      ArrowRight: active + 1,
-      ArrowLeft: active - 1,
-      ArrowDown: active + perRow,
-      ArrowUp: active - perRow,
-      Home: 0,
-      End: rows.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    moveTo(target);
-  };
+  const roving = useRovingCards(rows.length, activeIndex, onActiveIndexChange);
 
   return (
     <div
@@ -54,12 +24,12 @@ export default function ImageGallery({ domId, label, rows, definition, activeInd
       tabIndex={-1}
       // The drawer gives focus back to this element when it closes: pass it on to the active card.
       onFocus={(event) => {
-        if (event.target === event.currentTarget) cards.current[active]?.focus({ preventScroll: false });
+        if (event.target === event.currentTarget) roving.focusActive();
       }}
       className={cn("rounded-lg border border-ink-200 p-3 outline-none dark:border-ink-700", busy && "opacity-60")}
       data-image-gallery=""
     >
-      <ul id={`${domId}-gallery`} aria-label={label} onKeyDown={onKeyDown} className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3">
+      <ul id={`${domId}-gallery`} aria-label={label} onKeyDown={roving.onKeyDown} className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3">
         {rows.map((row, index) => {
           const key = definition.rowKey(row);
           const width = row[`${P}width`];
@@ -67,21 +37,14 @@ export default function ImageGallery({ domId, label, rows, definition, activeInd
           return (
             <li key={key} className="min-w-0">
               <button
-                ref={(el) => {
-                  cards.current[index] = el;
-                }}
                 type="button"
-                tabIndex={index === active ? 0 : -1}
-                aria-current={index === active ? "true" : undefined}
+                {...roving.cardProps(index)}
                 data-gallery-card={key}
-                onFocus={() => {
-                  if (index !== active) onActiveIndexChange(index);
-                }}
                 onClick={() => onOpen(key)}
                 className={cn(
                   "flex w-full min-w-0 flex-col items-center gap-1.5 rounded-md border p-2 text-left transition-colors",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                  index === active
+                  index === roving.active
                     ? "border-brand-400 bg-brand-50/60 dark:border-brand-500 dark:bg-brand-950/40"
                     : "border-ink-200 hover:bg-ink-50 dark:border-ink-700 dark:hover:bg-ink-850",
                 )}

@@ -52,6 +52,8 @@ export const orderRowsGrid = defineGrid({
   ],
   cells: { [`${R}goods_name`]: twoLineNameCell },
   rowHeight: TWO_LINE_ROW_HEIGHT,
+  // A phone's card: the slip number, then the goods, quantity and subtotal.
+  summary: [`${R}goods_name`, `${R}quantity`, `${R}sub_total_price`],
   quickFilters: [
     {
       kind: "keyword",

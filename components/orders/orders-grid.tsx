@@ -49,6 +49,9 @@ export const ordersGrid = defineGrid({
   // the order number, grouping tags and payment method are a column-chooser click away (and in the
   // drawer); the order number is found by the search box.
   defaultColumns: [`${P}id`, `${P}date`, `${P}shop_id`, `${P}order_status_id`, `${P}purchaser_name`, `${P}total_amount`, `${P}delivery_id`, `${P}cancel_type_id`],
+  // A phone's card: the slip number and its status, then date, purchaser and total.
+  summary: [`${P}date`, `${P}purchaser_name`, `${P}total_amount`],
+  status: `${P}order_status_id`,
   cells: {
     [`${P}gruoping_tag`]: { render: GroupingTagChips },
     [`${P}cancel_type_id`]: { render: CancelCell, needs: [`${P}cancel_type_name`], text: cancelText },

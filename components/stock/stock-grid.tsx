@@ -31,6 +31,8 @@ export const stockGrid = defineGrid({
   cells: { [`${P}goods_id`]: STOCK_GOODS_CELL },
   rowHeight: STOCK_ROW_HEIGHT,
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
+  // A phone's card: the goods code with its name (the cell above), free and total quantity.
+  summary: [`${P}free_quantity`, `${P}quantity`],
   quickFilters: [
     // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).
     {

@@ -21,6 +21,8 @@ export const warehouseStockGrid = defineGrid({
   cells: { [`${P}goods_id`]: STOCK_GOODS_CELL },
   rowHeight: STOCK_ROW_HEIGHT,
   pageJoin: { query: goodsJoinQuery(`${P}goods_id`) },
+  // A phone's card: the goods code with its name, the warehouse, free and total quantity.
+  summary: [`${P}warehouse_id`, `${P}free_quantity`, `${P}quantity`],
   quickFilters: [
     // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).
     {

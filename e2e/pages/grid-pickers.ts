@@ -258,7 +258,8 @@ export class PickersGridPage extends GridPage {
   async toolbarButtonBoxes(): Promise<{ name: string; box: Box }[]> {
     const grid = this.page.locator("[data-grid]");
     return grid.evaluate((root) => {
-      const gridEl = root.querySelector('[role="grid"]');
+      // The rows (the table, or a phone's cards) are not the toolbar.
+      const gridEl = root.querySelector('[role="grid"], [data-grid-cards]');
       const out: { name: string; box: Box }[] = [];
       for (const el of root.querySelectorAll<HTMLElement>("button, a, input, select, [role='search']")) {
         if (gridEl?.contains(el) || el.closest("dialog, [data-popover-panel], [role='navigation']")) continue;
