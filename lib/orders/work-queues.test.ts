@@ -7,11 +7,11 @@ import en from "@/messages/en.json";
 import { filtersToConditions, validateFilter } from "@/lib/grid/filters";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { openPglite, type SandboxDb } from "@/sandbox/db";
-import { runCount } from "@/sandbox/query-engine";
+import { runAll, runCount } from "@/sandbox/query-engine";
 import { defaultRegistry, RegistryIndex } from "@/sandbox/registry";
 import { prepareDatabase } from "@/sandbox/seed";
 import { SANDBOX_COMPANIES } from "@/sandbox/accounts";
-import { TODAY, WORK_QUEUE_IDS, WORK_QUEUES, parseWorkQueueId, queueFilters, withQueue, workQueue } from "./work-queues";
+import { TODAY, WORK_QUEUE_IDS, WORK_QUEUES, parseWorkQueueId, queueFilters, rowMatches, withQueue, workQueue } from "./work-queues";
 
 describe("work queues (data)", () => {
   it("are the nine queues of NextEngine's order screens, in their order, each with a source", () => {
@@ -35,8 +35,8 @@ describe("work queues (data)", () => {
   });
 
   it("name themselves in Japanese and English", () => {
-    const jaQ = (ja as { workQueues: Record<string, string> }).workQueues;
-    const enQ = (en as { workQueues: Record<string, string> }).workQueues;
+    const jaQ = (ja as unknown as { workQueues: Record<string, unknown> }).workQueues;
+    const enQ = (en as unknown as { workQueues: Record<string, unknown> }).workQueues;
     for (const id of WORK_QUEUE_IDS) {
       expect(jaQ[id], id).toBeTruthy();
       expect(enQ[id], id).toBeTruthy();
@@ -105,5 +105,12 @@ describe("work queues on generated sandbox data", () => {
     for (const q of WORK_QUEUES) expect(counts[q.id], q.id).toBeGreaterThan(0);
     const at20 = await count([{ field: "receive_order_order_status_id", op: "eq", value: "20" }, { field: "receive_order_cancel_type_id", op: "eq", value: "0" }]);
     expect(counts.insatsubi! + counts.insatsu!).toBe(at20);
+
+    // The board puts each slip read in its queues (rowMatches): the same numbers as the API's counts.
+    const rows = await runAll(db, receiveOrder, company);
+    for (const q of WORK_QUEUES) {
+      const conditions = filtersToConditions(receiveOrder, queueFilters(q, now));
+      expect(rows.filter((r) => rowMatches(r, conditions)).length, q.id).toBe(counts[q.id]);
+    }
   });
 });

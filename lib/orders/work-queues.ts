@@ -183,3 +183,46 @@ export function withQueue(queue: readonly GridFilter[], filters: readonly GridFi
   }
   return out;
 }
+
+type Condition = { field: string; op: string; value?: string | number | readonly string[] };
+
+/**
+ * Whether one slip row (as the API answers it: strings or null) meets AND-ed conditions as the API
+ * applies them (sandbox/query-engine.ts): `neq`/`nin` never match an empty value, dates compare as
+ * their `YYYY-MM-DD HH:MM:SS` text. For the board, which reads the period's slips once and puts each
+ * in its queues instead of asking a count per queue. Operators the queues do not use match nothing.
+ */
+export function rowMatches(row: Readonly<Record<string, string | null | undefined>>, conditions: readonly Condition[]): boolean {
+  return conditions.every(({ field, op, value }) => {
+    const v = row[field] ?? null;
+    const one = typeof value === "string" || typeof value === "number" ? String(value) : "";
+    const list = Array.isArray(value) ? (value as readonly string[]) : [one];
+    switch (op) {
+      case "eq":
+        return v === one;
+      case "neq":
+        return v !== null && v !== one;
+      case "in":
+        return v !== null && list.includes(v);
+      case "nin":
+        return v !== null && !list.includes(v);
+      case "null":
+        return v === null;
+      case "nnull":
+        return v !== null;
+      case "gt":
+        return v !== null && v > one;
+      case "gte":
+        return v !== null && v >= one;
+      case "lt":
+        return v !== null && v < one;
+      case "lte":
+        return v !== null && v <= one;
+      default:
+        return false;
+    }
+  });
+}
+
+/** The fields a slip row needs for `rowMatches` of every queue. */
+export const WORK_QUEUE_FIELDS: readonly string[] = [...new Set(WORK_QUEUES.flatMap((q) => q.filters.map((f) => f.field)))];
