@@ -5,6 +5,7 @@ import { ShellPage } from "./pages/shell-page";
 import { filtersToConditions, type GridFilter } from "../lib/grid/filters";
 import { receiveOrder } from "../lib/ne/registry/resources/receive-order";
 import { WORK_QUEUES, queueFilters } from "../lib/orders/work-queues";
+import { addDays, dateConditions, jstToday } from "../lib/board/period";
 import ja from "../messages/ja.json";
 import en from "../messages/en.json";
 
@@ -26,6 +27,8 @@ function params(filters: readonly GridFilter[]): Record<string, string> {
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.describe("work queues on the orders grid", () => {
+  // Nine queues, each checked against the API: more than one page load's worth of time.
+  test.describe.configure({ timeout: 180_000 });
   test("every queue's tab count is the API's count of its conditions, and its list is the API's list", async ({ page }) => {
     const orders = new OrdersPage(page);
     await orders.goto();
@@ -128,5 +131,31 @@ test.describe("work queues on the orders grid", () => {
     const sizes = await tablist.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test("the board in queue mode shows the same counts, each card opening its queue with the board's period", async ({ page }) => {
+    const shell = new ShellPage(page);
+    const to = jstToday(new Date());
+    const from = addDays(to, -100);
+    await shell.goto(`/board?period=custom&from=${from}&to=${to}`);
+    const choice = page.getByRole("group", { name: ja.workQueues.board.label });
+    await choice.getByRole("button", { name: ja.workQueues.board.queues }).click();
+    await expect(page).toHaveURL(/[?&]columns=queues(&|$)/);
+    const period: Record<string, string> = {};
+    for (const c of dateConditions({ from, to })) period[`${c.field}-${c.op}`] = String(c.value);
+    for (const queue of WORK_QUEUES) {
+      const expected = await sandboxCount("staff", COUNT, { ...params(queueFilters(queue, new Date())), ...period });
+      const card = page.locator(`[data-status-id="${queue.id}"]`);
+      await expect(card, queue.id).toHaveAttribute("data-count", String(expected), { timeout: 30_000 });
+    }
+    expect(await shell.seriousA11yViolations()).toEqual([]);
+
+    const card = page.locator('[data-status-id="kakunin"]');
+    const count = Number(await card.getAttribute("data-count"));
+    await card.getByRole("link", { name: ja.workQueues.kakunin }).click();
+    await expect(page).toHaveURL(/\/orders\?queue=kakunin/);
+    const orders = new OrdersPage(page);
+    await orders.expectTotal(count);
+    await expect(page.getByRole("tab", { name: new RegExp(`^${ja.workQueues.kakunin}`) })).toHaveAttribute("aria-selected", "true");
   });
 });

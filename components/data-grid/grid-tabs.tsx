@@ -4,10 +4,11 @@
 // move focus along the row, Enter or Space chooses; one tab stop (the chosen tab). The counts
 // include the person's filters (said under the row and in the list's description), so a tab's
 // count is the total its list shows. They are count-twin calls made one after the other (a
-// person's calls go upstream one at a time), as background work, after the grid's own count
-// (the chosen tab's count is that very query), and kept for a minute (staleTime): moving between
+// person's calls go upstream one at a time: a promise chain here, the gateway's queue there), as
+// background work, beside the grid's own count (the chosen tab's count is that very query), and
+// kept for a minute (staleTime): moving between
 // tabs does not ask again. On a phone the row scrolls sideways inside itself.
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRef, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
@@ -15,6 +16,17 @@ import { formatGrouped } from "@/lib/grid/format";
 import { callCount, type NeRequest } from "@/lib/query/call-operation";
 import { neKeys } from "@/lib/query/keys";
 import type { GridDefinition } from "./grid-definition";
+
+/** The tabs' background counts, one at a time: each starts when the one before has its answer. */
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  const run = turn.then(() => {
+    signal.throwIfAborted();
+    return call();
+  });
+  turn = run.catch(() => undefined);
+  return run;
+}
 
 /** How long a tab's count is used before it is asked again. */
 export const TAB_COUNT_STALE_MS = 60_000;
@@ -47,24 +59,17 @@ export function GridTabs({ definition, requests, selected, onSelect, idPrefix }:
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // The chosen tab's count first (the grid asks it itself, interactively: same key, one call),
-  // then the others in the row's order, each once the one before has its answer.
+  // then the others in the row's order, one after another (`inTurn`).
   const chosen = requests.findIndex((r) => r.id === selected);
   const order = [chosen, ...requests.map((_, i) => i).filter((i) => i !== chosen)];
-  // A query is enabled once every one before it has its answer (each answer re-renders this list).
-  const queryClient = useQueryClient();
-  const keys = order.map((index) => neKeys.request(definition.countPath, (requests[index] as TabCountRequest).request));
-  const answered = (k: number) => {
-    const state = queryClient.getQueryState(keys[k] as readonly unknown[]);
-    return state?.status === "success" || state?.status === "error";
-  };
   const results = useQueries({
     queries: order.map((index, k) => {
       const { request } = requests[index] as TabCountRequest;
       return {
-        queryKey: keys[k] as readonly unknown[],
-        queryFn: ({ signal }: { signal: AbortSignal }) => callCount(definition.countPath, request, signal, { background: k > 0 }),
+        queryKey: neKeys.request(definition.countPath, request),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          k === 0 ? callCount(definition.countPath, request, signal) : inTurn(signal, () => callCount(definition.countPath, request, signal, { background: true })),
         staleTime: TAB_COUNT_STALE_MS,
-        enabled: order.slice(0, k).every((_, j) => answered(j)),
       };
     }),
   });
@@ -124,12 +129,11 @@ export function GridTabs({ definition, requests, selected, onSelect, idPrefix }:
               >
                 {count?.isSuccess ? (
                   formatGrouped(String(count.data.count))
-                ) : count?.isError ? (
-                  <span title={t("workQueues.countFailed")} aria-label={t("workQueues.countFailed")}>
-                    –
-                  </span>
                 ) : (
-                  <span aria-label={t("workQueues.countPending")}>…</span>
+                  <>
+                    <span aria-hidden="true">{count?.isError ? "–" : "…"}</span>
+                    <span className="sr-only">{t(count?.isError ? "workQueues.countFailed" : "workQueues.countPending")}</span>
+                  </>
                 )}
               </span>
             </button>

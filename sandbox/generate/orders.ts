@@ -380,8 +380,10 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     // from the slip number, not drawn, so every other generated value stays as it was.
     const laterDayMs = nowMs + (1 + (orderId % 9)) * DAY_MS;
     let instructMs = printInstructMs;
-    if (status === "20") instructMs = orderId % 10 === 3 ? laterDayMs : clip(importMs + (15 + (orderId % 600)) * MINUTE_MS);
-    else if (status === "2" && hasAdvance) instructMs = laterDayMs;
+    if (status === "20") instructMs = orderId % 6 === 3 ? laterDayMs : clip(importMs + (15 + (orderId % 600)) * MINUTE_MS);
+    else if (status === "2" && (hasAdvance || orderId % 7 === 1)) instructMs = laterDayMs;
+    // One drafted slip in four waits for a confirmation (確認待ち), likewise without a draw.
+    const confirmCheck = status === "2" && orderId % 4 === 0 ? "1" : confirm;
 
     orderChunk.push({
       receive_order_shop_id: shop.id,
@@ -391,9 +393,9 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       receive_order_import_date: created,
       receive_order_important_check_id: important ? "1" : "0",
       receive_order_important_check_name: important ? pic.name : null,
-      receive_order_confirm_check_id: confirm,
-      receive_order_confirm_check_name: confirm === "0" ? "確認不要" : confirm === "1" ? "要確認" : "確認済",
-      receive_order_confirm_ids: confirm === "0" ? null : random.chance(0.5) ? `${random.int(1, 20)}` : `${random.int(1, 20)}:${random.int(21, 40)}#1`,
+      receive_order_confirm_check_id: confirmCheck,
+      receive_order_confirm_check_name: confirmCheck === "0" ? "確認不要" : confirmCheck === "1" ? "要確認" : "確認済",
+      receive_order_confirm_ids: confirm === "0" ? (confirmCheck === "0" ? null : `${(orderId % 20) + 1}`) : random.chance(0.5) ? `${random.int(1, 20)}` : `${random.int(1, 20)}:${random.int(21, 40)}#1`,
       receive_order_mail_status: mail === "" ? null : mail,
       receive_order_gruoping_tag: tags.length > 0 ? tags.map((t) => `[${t}]`).join("") : null,
       receive_order_import_type_id: importType,
