@@ -1,10 +1,13 @@
 // The board's state in the URL (nuqs), so a board can be bookmarked or opened on a TV as it is:
-//   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&cancelled=1&wall=1
+//   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&cancelled=1&wall=1&columns=queues
 // Every value is checked when read; a bad one is dropped and its default used.
 import { createParser, parseAsStringLiteral } from "nuqs";
 import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "@/lib/board/period";
 
 const SHOP_ID = /^\d{1,10}$/;
+
+/** What the cards are: the API's order statuses (spec 3.1) or NextEngine's work queues. */
+export const BOARD_COLUMNS = ["statuses", "queues"] as const;
 const MAX_SHOPS = 200;
 
 /** `shop=1,3`: shop ids (digits), deduplicated; anything else dropped. */
@@ -33,4 +36,6 @@ export const boardUrlParsers = {
   to: createParser({ parse: parseDay, serialize: (s: string) => s }),
   cancelled: createParser({ parse: parseCancelled, serialize: () => "1" }).withDefault(false),
   wall: createParser({ parse: parseWall, serialize: () => "1" }).withDefault(false),
+  /** `columns=queues`: NextEngine's work queues as the cards (lib/orders/work-queues.ts); else the statuses. */
+  columns: parseAsStringLiteral(BOARD_COLUMNS).withDefault("statuses"),
 };

@@ -27,6 +27,9 @@ import { OrdersPerDay, type ChartState } from "./orders-per-day";
 import { clockTime, REFRESH_CHOICES, REFRESH_STORAGE_KEY, refreshChoiceOf, type RefreshChoice } from "./refresh-schedule";
 import { StatusCard, type BoardStatusItem, type StatusCardState } from "./status-card";
 import { useBoardRefresh } from "./use-board-refresh";
+import { ToggleGroup } from "@/components/ui/toggle-group";
+import { serializeFilterToken } from "@/lib/grid/filters";
+import { WORK_QUEUES } from "@/lib/orders/work-queues";
 
 const STATUS_INFO = "/api_v1_system_orderstatus/info";
 const STORAGE_EVENT = "backyard-board-refresh";
@@ -102,7 +105,9 @@ export function OrderBoard() {
   // answer), also while the board tries again.
   const failed = !answer && (numbers.isError || board.error !== null);
   const stale = numbers.isPlaceholderData;
-  const counts = useMemo(() => new Map(answer?.statuses.map((s) => [s.id, s]) ?? []), [answer]);
+  // The cards: the API's statuses, or NextEngine's work queues (`columns=queues`).
+  const byQueue = url.columns === "queues";
+  const counts = useMemo(() => new Map((byQueue ? answer?.queues : answer?.statuses)?.map((s) => [s.id, s]) ?? []), [answer, byQueue]);
   const cardState = (id: string): StatusCardState => {
     if (failed) return { kind: "failed" };
     if (!answer) return { kind: "loading" };
@@ -117,6 +122,18 @@ export function OrderBoard() {
   const shops = useChoices(CHOICES.shop, locale, true);
 
   const info = useInfo(STATUS_INFO);
+  const tQueues = useTranslations("workQueues");
+  const queueItems = useMemo<BoardStatusItem[]>(() => WORK_QUEUES.map((q) => ({ id: q.id, label: tQueues(q.id), userContent: false })), [tQueues]);
+  /** A queue's list on /orders, with the board's period and shops as filters. */
+  const queueHref = (id: string): string => {
+    const query = new URLSearchParams({ queue: id });
+    if (range) {
+      query.append("f", serializeFilterToken({ field: "receive_order_date", op: "gte", value: range.from }));
+      query.append("f", serializeFilterToken({ field: "receive_order_date", op: "lte", value: range.to }));
+    }
+    if (url.shop.length) query.append("f", serializeFilterToken({ field: "receive_order_shop_id", op: "in", value: url.shop }));
+    return `/orders?${query.toString()}`;
+  };
   const statuses = useMemo<BoardStatusItem[] | undefined>(() => {
     const known = new Map(classificationValues.orderStatus.map((v) => [v.id, v[locale]]));
     const fromRegistry = () => ORDER_STATUS.map((s) => ({ id: s.value, label: s.label[locale], userContent: false }));
@@ -225,6 +242,15 @@ export function OrderBoard() {
             onKind={(kind: PeriodKind) => void setUrl(kind === "custom" ? { period: kind, from: range?.from ?? null, to: range?.to ?? null } : { period: kind, from: null, to: null })}
             onCustom={({ from, to }) => void setUrl({ period: "custom", from, to })}
           />
+          <ToggleGroup
+            label={tQueues("board.label")}
+            value={url.columns}
+            options={[
+              { value: "statuses", label: tQueues("board.statuses") },
+              { value: "queues", label: tQueues("board.queues") },
+            ]}
+            onValueChange={(next) => void setUrl({ columns: next === "statuses" ? null : next })}
+          />
           <CancelledFilter checked={url.cancelled} onChange={(on) => void setUrl({ cancelled: on ? true : null })} />
           {answer && !stale ? (
             <p data-cancelled-note className="text-xs text-ink-600 dark:text-ink-300">
@@ -260,9 +286,13 @@ export function OrderBoard() {
 
       <div
         className={cn("grid gap-4", wall ? "shrink-0" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}
-        style={wall ? { gridTemplateColumns: `repeat(${wallColumns(statuses?.length ?? ORDER_STATUS.length)}, minmax(0, 1fr))` } : undefined}
+        style={wall ? { gridTemplateColumns: `repeat(${wallColumns(byQueue ? queueItems.length : (statuses?.length ?? ORDER_STATUS.length))}, minmax(0, 1fr))` } : undefined}
       >
-        {statuses
+        {byQueue
+          ? queueItems.map((queue) => (
+              <StatusCard key={queue.id} status={queue} state={cardState(queue.id)} shopName={shops.labelOf} onRetry={refreshNow} wall={wall} href={queueHref(queue.id)} dot={false} />
+            ))
+          : statuses
           ? statuses.map((status) => <StatusCard key={status.id} status={status} state={cardState(status.id)} shopName={shops.labelOf} onRetry={refreshNow} wall={wall} />)
           : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className={cn("animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800", wall ? "h-80" : "h-64")} />)}
       </div>

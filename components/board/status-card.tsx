@@ -27,7 +27,13 @@ export function StatusCard({
   shopName,
   onRetry,
   wall,
+  href,
+  dot = true,
 }: {
+  /** The card's list on /orders (a work queue's `/orders?queue=`): its title links there. */
+  href?: string;
+  /** The status colour dot (not for a work queue). */
+  dot?: boolean;
   status: BoardStatusItem;
   state: StatusCardState;
   shopName: (id: string) => string | undefined;
@@ -52,10 +58,16 @@ export function StatusCard({
       )}
     >
       <h2 id={headingId} className={cn("flex items-center gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-xl leading-tight" : "text-sm")}>
-        <OrderStatusDot status={status.id} large={wall} />
-        <span data-user-content={status.userContent || undefined} className="min-w-0 truncate">
-          {status.label}
-        </span>
+        {dot ? <OrderStatusDot status={status.id} large={wall} /> : null}
+        {href ? (
+          <Link href={href} data-card-link className="min-w-0 truncate text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            {status.label}
+          </Link>
+        ) : (
+          <span data-user-content={status.userContent || undefined} className="min-w-0 truncate">
+            {status.label}
+          </span>
+        )}
       </h2>
       {state.kind === "loading" ? (
         <div aria-hidden="true" data-skeleton className={cn("animate-pulse rounded bg-ink-100 dark:bg-ink-800", wall ? "h-18 w-32" : "h-10 w-20")} />

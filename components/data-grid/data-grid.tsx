@@ -39,6 +39,7 @@ import type { LayoutChange, RowSelection } from "./grid-table";
 import { PageJoinContext, type PageJoinState } from "./page-join";
 import { QuickFilters } from "./quick-filters";
 import { SavedViews } from "./saved-views";
+import { GridTabs, tabDomId, type TabCountRequest } from "./grid-tabs";
 
 const loadGridBody = () => import("./grid-body");
 // Start fetching the body with the page's own code, in parallel with the first data request.
@@ -82,8 +83,23 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const searchParams = useSearchParams();
   const urlDropped = useMemo(() => droppedUrlFilters(resource, searchParams ?? ""), [resource, searchParams]);
   const [viewDropped, setViewDropped] = useState<{ name: string; dropped: DroppedFilter[] } | null>(null);
-  const conditions = useMemo(() => filtersToConditions(resource, filters), [resource, filters]);
   const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
+  // The definition's tabs (the orders' work queues): the chosen one's conditions AND-ed with the
+  // person's filters (./grid-tabs.tsx); an unknown `queue=` is no tab. A tab naming "today" reads
+  // the day the page was opened.
+  const tabs = definition.tabs;
+  const [tabDay] = useState(() => new Date());
+  const tab = tabs?.items.find((item) => item.id === url.queue) ?? null;
+  const effectiveFilters = useMemo(() => (tabs && tab ? tabs.merge(tab.filters(tabDay), filters) : filters), [tabs, tab, tabDay, filters]);
+  const conditions = useMemo(() => filtersToConditions(resource, effectiveFilters), [resource, effectiveFilters]);
+  const tabRequests = useMemo<TabCountRequest[]>(() => {
+    if (!tabs) return [];
+    const ext = extensionExecutionId ? { extensionExecutionId } : {};
+    return [
+      { id: null, request: { conditions: filtersToConditions(resource, filters), ...ext } },
+      ...tabs.items.map((item) => ({ id: item.id, request: { conditions: filtersToConditions(resource, tabs.merge(item.filters(tabDay), filters)), ...ext } })),
+    ];
+  }, [tabs, resource, filters, tabDay, extensionExecutionId]);
 
   const preferences = useGridPreferences(definition.id, initialPreferences);
   const savePreferences = useSaveGridPreferences(definition.id);
@@ -214,11 +230,13 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
     pinned: model.pinned,
     size: url.size,
     ...(order === DEFAULT_ROW_ORDER ? {} : { order }),
+    ...(tab ? { tab: tab.id } : {}),
   });
   const applyView = (view: SavedView) => {
     const read = readFilterTokens(resource, view.state.filters);
     setViewDropped(read.dropped.length ? { name: view.name, dropped: read.dropped } : null);
-    void setUrl({ f: read.filters, page: 1, size: view.state.size ?? url.size, order: view.state.order ?? DEFAULT_ROW_ORDER, open: null });
+    const viewTab = tabs?.items.find((item) => item.id === view.state.tab)?.id ?? null;
+    void setUrl({ f: read.filters, page: 1, size: view.state.size ?? url.size, order: view.state.order ?? DEFAULT_ROW_ORDER, open: null, queue: viewTab });
     if (view.state.columns?.length) {
       saveLayout({ shown: view.state.columns, sizing: view.state.widths ?? model.sizing, pinned: view.state.pinned ?? model.pinned });
     }
@@ -233,6 +251,15 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   return (
     <PageJoinContext value={joinState}>
       <div className="flex flex-col gap-3" data-grid={definition.id}>
+        {tabs ? (
+          <GridTabs
+            definition={definition}
+            requests={tabRequests}
+            selected={tab?.id ?? null}
+            onSelect={(id) => void setUrl({ queue: id, page: 1, open: null })}
+            idPrefix={domId}
+          />
+        ) : null}
         {definition.quickFilters?.length ? (
           <div className="hidden sm:block">
             <QuickFilters definition={definition} filters={filters} setFilters={setQuickFilters} locale={locale} />
@@ -271,7 +298,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
           <div className="flex flex-wrap items-center gap-1 sm:gap-2">
             {definition.links?.length ? (
               <Suspense fallback={null}>
-                <GridLinks links={definition.links} source={{ filters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
+                <GridLinks links={definition.links} source={{ filters: effectiveFilters, extensionExecutionId, rows: shownRows, selected: selectedRows, total: count.isPlaceholderData ? undefined : total }} />
               </Suspense>
             ) : null}
             {toolbarExtra}
@@ -336,6 +363,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
           </p>
         ) : null}
         <GridNetworkState queries={[count, search]} requestKey={scope} />
+        {/* With tabs, the rows are the chosen tab's panel. */}
+        <div className="min-w-0" {...(tabs ? { role: "tabpanel", id: `${domId}-panel`, "aria-labelledby": tabDomId(domId, tab?.id ?? null) } : {})}>
         <QueryErrorBoundary resetKeys={[JSON.stringify([countRequest, searchRequest, url.page, url.size, order])]}>
           <Suspense fallback={<GridSkeleton label={t("loading")} />}>
             <GridBody
@@ -349,7 +378,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               size={url.size}
               order={order}
               onOrder={setOrder}
-              filtered={filters.length > 0 || Boolean(extensionExecutionId)}
+              filtered={filters.length > 0 || Boolean(extensionExecutionId) || tab !== null}
               layout={layout}
               model={model}
               selection={selection}
@@ -361,11 +390,12 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               gridRef={gridRef}
               onPage={(page) => void setUrl({ page })}
               onSize={(size) => void setUrl({ size, page: 1 })}
-              onClearFilters={clearFilters}
+              onClearFilters={() => void setUrl({ f: [], page: 1, extension_execution_id: null, queue: null })}
               onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
             />
           </Suspense>
         </QueryErrorBoundary>
+        </div>
         {url.open ? <RecordDrawer definition={definition} recordKey={url.open} locale={locale} onClose={closeRecord} /> : null}
         {sheetOpen ? (
           <FiltersSheet definition={definition} filters={filters} locale={locale} setFilters={setQuickFilters} onAdd={addFilters} onClose={() => setSheetOpen(false)} />

@@ -5,6 +5,7 @@
 import type { ComponentType, RefObject } from "react";
 import type messages from "@/messages/ja.json";
 import type { GridLocale } from "@/lib/grid/format";
+import type { GridFilter } from "@/lib/grid/filters";
 import type { LinkCarry } from "@/lib/grid/links";
 import type { RecordKeyParts } from "@/lib/grid/record-key";
 import type { QuickFilter } from "@/lib/grid/quick-filters";
@@ -92,6 +93,28 @@ export interface GridTextKeys {
   filteredTitle: MessageKey;
 }
 
+/** One tab of a grid's first row (a work queue): its conditions, AND-ed with the person's filters. */
+export interface GridTab {
+  /** The URL's `?queue=` value. */
+  id: string;
+  label: MessageKey;
+  /** The tab's filters at `now` (a queue may name today's day). */
+  filters: (now: Date) => readonly GridFilter[];
+}
+
+/** A first row of tabs above the toolbar (the orders grid's work queues; ./grid-tabs.tsx). */
+export interface GridTabs {
+  /** Accessible name of the tab list. */
+  label: MessageKey;
+  /** The tab without conditions ("All"). */
+  allLabel: MessageKey;
+  /** Says what the counts include (the person's filters). */
+  note: MessageKey;
+  items: readonly GridTab[];
+  /** Merges a tab's filters with the person's (one `<field>-<op>` each: lib/orders/work-queues.ts withQueue). */
+  merge: (tab: readonly GridFilter[], filters: readonly GridFilter[]) => GridFilter[];
+}
+
 /** A link at the right of the toolbar, to a related page. */
 export interface GridLink {
   href: `/${string}`;
@@ -144,6 +167,8 @@ export interface GridDefinition extends RecordKeyParts {
   rowNames?: Readonly<Record<string, string>>;
   /** Choices of fields whose registry entry has none (delivery method ids). */
   choices?: Readonly<Record<string, ChoicesSource>>;
+  /** A first row of tabs, each a set of conditions with its count, chosen with `?queue=`. */
+  tabs?: GridTabs;
   /** Controls above the toolbar, in order (lib/grid/quick-filters.ts). */
   quickFilters?: readonly QuickFilter[];
   drawerGroups?: readonly DrawerGroup[];

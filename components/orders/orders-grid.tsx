@@ -10,6 +10,7 @@ import type { ChoicesSource } from "@/lib/query/choice-types";
 import { ORDER_SEARCH_KEYS } from "@/lib/grid/forgiving-keys";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
+import { WORK_QUEUES, queueFilters, withQueue } from "@/lib/orders/work-queues";
 import { CancelCell, cancelText } from "./cancel-cell";
 import { GroupingTagChips } from "./grouping-tag-chips";
 import { MailStatusCell, mailStatusText } from "./mail-status-cell";
@@ -61,6 +62,14 @@ export const ordersGrid = defineGrid({
   // in the delivery-method list (8, pick-up at the shop) too.
   rowNames: { [`${P}delivery_id`]: `${P}delivery_name`, [`${P}cancel_type_id`]: `${P}cancel_type_name` },
   choices: { [`${P}delivery_id`]: DELIVERY_CHOICES },
+  // NextEngine's work queues (lib/orders/work-queues.ts) as the first row of tabs: `?queue=kakunin`.
+  tabs: {
+    label: "workQueues.label",
+    allLabel: "workQueues.all",
+    note: "workQueues.countsNote",
+    items: WORK_QUEUES.map((q) => ({ id: q.id, label: q.label, filters: (now: Date) => queueFilters(q, now) })),
+    merge: withQueue,
+  },
   // Orders' choice panels are wider: shop and delivery names run long.
   quickFilters: [
     { kind: "choice", field: `${P}order_status_id`, label: "orders.quick.status", decorate: (c) => <OrderStatusDot status={c.value} />, wide: true },

@@ -66,6 +66,11 @@ export interface BoardAnswer {
    * `counts`: the statuses of spec 3.1 and those seen, each counted by the API (any other unknown).
    */
   statuses: BoardStatusNumbers[];
+  /**
+   * NextEngine's work queues (lib/orders/work-queues.ts, by id) in the period and shops: `rows`:
+   * each slip read put in its queues; `counts`: each queue counted by the API.
+   */
+  queues: BoardStatusNumbers[];
   /** The chart's days (the period's last MAX_CHART_DAYS), oldest first. */
   days: { day: string; count: number }[];
   /** Days in the whole period (more than `days.length` when the chart was cut). */
@@ -117,6 +122,8 @@ export function parseBoardAnswer(body: unknown): BoardAnswer | null {
   if (!isCount(periodDays) || !isCount(slips) || !isCount(cancelled) || (source !== "rows" && source !== "counts") || !isCount(computedAt)) return null;
   const parsedStatuses = statuses.map(statusOf);
   if (parsedStatuses.some((s) => s === null)) return null;
+  const parsedQueues = Array.isArray(body.queues) ? body.queues.map(statusOf) : [];
+  if (parsedQueues.some((s) => s === null)) return null;
   const parsedDays: { day: string; count: number }[] = [];
   for (const d of days) {
     if (!isObject(d) || !isString(d.day) || !DAY.test(d.day) || !isCount(d.count)) return null;
@@ -128,6 +135,7 @@ export function parseBoardAnswer(body: unknown): BoardAnswer | null {
     shops: shops as string[],
     includeCancelled,
     statuses: parsedStatuses as BoardStatusNumbers[],
+    queues: parsedQueues as BoardStatusNumbers[],
     days: parsedDays,
     periodDays,
     slips,

@@ -42,6 +42,8 @@ export const savedViewStateSchema = strictObject({
   size: optional(literal(PAGE_SIZES)),
   /** Row order on the key column (lib/grid/row-order.ts); absent: the default, newest first. */
   order: optional(literal(ROW_ORDERS)),
+  /** The grid's tab (`queue=`, the orders' work queue); absent: all. */
+  tab: optional(string().check(regex(/^[a-z][a-z0-9-]{0,39}$/))),
 });
 export type SavedViewState = output<typeof savedViewStateSchema>;
 

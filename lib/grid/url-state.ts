@@ -1,5 +1,5 @@
 // The grid's state in the URL (nuqs parsers): filters, page, page size, the open record, the
-// order search's extension_execution_id and the layout (table or gallery). Everything is validated when read: a bad value is
+// order search's extension_execution_id, the layout (table or gallery) and the tab (`queue`). Everything is validated when read: a bad value is
 // dropped and its default used, never thrown, so a shared or hand-edited link always opens; a
 // dropped condition is said on the page (droppedUrlFilters).
 // Checked by hand, not with zod: this module is in every grid's first load (url-state.test.ts
@@ -68,6 +68,16 @@ const layoutParser = createParser({
   serialize: (s: GridLayout) => s,
 });
 
+/** `queue=`: a tab's id as a grid with tabs names them (lowercase slug); the grid ignores an unknown one. */
+export function parseTabId(s: string): string | null {
+  return /^[a-z][a-z0-9-]{0,39}$/.test(s) ? s : null;
+}
+
+const tabParser = createParser({
+  parse: parseTabId,
+  serialize: (s: string) => s,
+});
+
 const extensionIdParser = createParser({
   parse: parseExtensionId,
   serialize: (s: string) => s,
@@ -91,6 +101,8 @@ function buildParsers(resource: ResourceDef) {
     extension_execution_id: extensionIdParser,
     // Only grids with a gallery (the definition's `gallery`) offer the choice.
     layout: layoutParser.withDefault("table"),
+    // Only grids with tabs (the definition's `tabs`: the orders' work queues) read it.
+    queue: tabParser,
   };
 }
 
@@ -116,6 +128,8 @@ export interface GridUrlState {
   open: string | null;
   extensionExecutionId: string | null;
   layout: GridLayout;
+  /** The tab chosen (`queue=`), checked against the grid's tabs by the grid. */
+  queue?: string | null;
 }
 
 /** One filter per field+operator: the later one in the URL wins. */
@@ -139,6 +153,7 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     open: loaded.open,
     extensionExecutionId: loaded.extension_execution_id,
     layout: loaded.layout,
+    queue: loaded.queue,
   };
 }
 
@@ -162,5 +177,6 @@ export function writeGridUrlState(resource: ResourceDef, base: string, state: Pa
     open: state.open,
     extension_execution_id: state.extensionExecutionId,
     layout: state.layout,
+    queue: state.queue,
   });
 }

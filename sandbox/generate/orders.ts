@@ -374,6 +374,17 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
     const relatedKind = related === null ? -1 : random.int(0, 3);
     const cancelType = cancelled ? random.pick(CANCEL_TYPES.slice(1)) : (CANCEL_TYPES[0] as { id: string; name: string });
 
+    // The print-instruction date NextEngine's work queues read (lib/orders/work-queues.ts): a slip
+    // at 20 gets the time it became printable, one in ten a later day it waits for (印刷日待ち);
+    // a drafted slip holding reservation goods waits for their release day (発売日待ち). Derived
+    // from the slip number, not drawn, so every other generated value stays as it was.
+    const laterDayMs = nowMs + (1 + (orderId % 9)) * DAY_MS;
+    let instructMs = printInstructMs;
+    if (status === "20") instructMs = orderId % 6 === 3 ? laterDayMs : clip(importMs + (15 + (orderId % 600)) * MINUTE_MS);
+    else if (status === "2" && (hasAdvance || orderId % 7 === 1)) instructMs = laterDayMs;
+    // One drafted slip in four waits for a confirmation (確認待ち), likewise without a draw.
+    const confirmCheck = status === "2" && orderId % 4 === 0 ? "1" : confirm;
+
     orderChunk.push({
       receive_order_shop_id: shop.id,
       receive_order_id: orderId,
@@ -382,9 +393,9 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       receive_order_import_date: created,
       receive_order_important_check_id: important ? "1" : "0",
       receive_order_important_check_name: important ? pic.name : null,
-      receive_order_confirm_check_id: confirm,
-      receive_order_confirm_check_name: confirm === "0" ? "確認不要" : confirm === "1" ? "要確認" : "確認済",
-      receive_order_confirm_ids: confirm === "0" ? null : random.chance(0.5) ? `${random.int(1, 20)}` : `${random.int(1, 20)}:${random.int(21, 40)}#1`,
+      receive_order_confirm_check_id: confirmCheck,
+      receive_order_confirm_check_name: confirmCheck === "0" ? "確認不要" : confirmCheck === "1" ? "要確認" : "確認済",
+      receive_order_confirm_ids: confirm === "0" ? (confirmCheck === "0" ? null : `${(orderId % 20) + 1}`) : random.chance(0.5) ? `${random.int(1, 20)}` : `${random.int(1, 20)}:${random.int(21, 40)}#1`,
       receive_order_mail_status: mail === "" ? null : mail,
       receive_order_gruoping_tag: tags.length > 0 ? tags.map((t) => `[${t}]`).join("") : null,
       receive_order_import_type_id: importType,
@@ -416,7 +427,7 @@ export async function generateOrders(ctx: OrderContext): Promise<{ stats: OrderS
       receive_order_divide_from_order_id: relatedKind === 2 ? related : null,
       receive_order_copy_from_order_id: relatedKind === 3 ? related : null,
       receive_order_multi_delivery_parent_flag: "0",
-      receive_order_statement_delivery_instruct_printing_date: printInstructMs !== null ? jst(printInstructMs) : null,
+      receive_order_statement_delivery_instruct_printing_date: instructMs !== null ? jst(instructMs) : null,
       receive_order_statement_delivery_printing_date: printMs !== null ? jst(printMs) : null,
       receive_order_statement_delivery_text: random.chance(0.3) ? random.pick(STATEMENT_TEXTS) : null,
       receive_order_send_date: sendMs !== null ? jst(sendMs) : null,

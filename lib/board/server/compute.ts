@@ -17,6 +17,9 @@ import { NEWEST, type BoardAnswer, type BoardSlip, type BoardStatusNumbers } fro
 import { LOCAL_CODES, NeError } from "@/lib/ne/errors";
 import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
 import type { NeCondition, NeRequest, NeRow } from "@/lib/ne/server/client";
+import { filtersToConditions } from "@/lib/grid/filters";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { WORK_QUEUE_FIELDS, WORK_QUEUES, queueFilters, rowMatches } from "@/lib/orders/work-queues";
 
 export const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
 export const ORDER_COUNT = "/api_v1_receiveorder_base/count";
@@ -31,8 +34,13 @@ const F = {
   status: `${P}order_status_id`,
   cancelType: `${P}cancel_type_id`,
 } as const;
-/** The fields read of each slip: what the buckets and the cards need, nothing more. */
-export const BOARD_FIELDS: readonly string[] = Object.values(F);
+/** The fields read of each slip: what the buckets and the cards need (the work queues' too), nothing more. */
+export const BOARD_FIELDS: readonly string[] = [...new Set([...Object.values(F), ...WORK_QUEUE_FIELDS])];
+
+/** Each work queue's API conditions at `nowMs` (lib/orders/work-queues.ts: a queue may name today). */
+function queueConditions(nowMs: number): { id: string; conditions: NeCondition[] }[] {
+  return WORK_QUEUES.map((q) => ({ id: q.id, conditions: filtersToConditions(receiveOrder, queueFilters(q, new Date(nowMs))) as NeCondition[] }));
+}
 
 /** The API's largest page (DESIGN.md: `limit` defaults to 10,000, also its maximum). */
 export const PAGE_SIZE = 10_000;
@@ -57,6 +65,8 @@ export interface BoardLimits {
 /** The numbers of one variant (cancelled slips counted or not). */
 interface Variant {
   statuses: BoardStatusNumbers[];
+  /** NextEngine's work queues (their conditions leave cancelled slips out: the same in both variants). */
+  queues: BoardStatusNumbers[];
   days: { day: string; count: number }[];
 }
 
@@ -143,7 +153,22 @@ function inSlipOrder(pages: readonly (readonly NeRow[])[]): NeRow[] {
   return rows.sort((a, b) => Number(a[F.id]) - Number(b[F.id]));
 }
 
-function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeRow) => boolean): Variant {
+/** Count and newest slips of each work queue, from the period's rows. */
+function queueBuckets(rows: readonly NeRow[], queues: ReturnType<typeof queueConditions>): BoardStatusNumbers[] {
+  return queues.map(({ id, conditions }) => {
+    const newest: BoardSlip[] = [];
+    let count = 0;
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const row = rows[i]!;
+      if (!rowMatches(row, conditions)) continue;
+      count += 1;
+      if (newest.length < NEWEST) newest.push(slipOf(row));
+    }
+    return { id, count, newest };
+  });
+}
+
+function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeRow) => boolean, queues: BoardStatusNumbers[]): Variant {
   const counts = new Map<string, number>();
   const perDay = new Map<string, number>(days.map((d) => [d, 0]));
   for (const row of rows) {
@@ -156,7 +181,7 @@ function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeR
   }
   const newest = newestByStatus(rows, keep);
   const statuses = [...counts].map(([id, count]) => ({ id, count, newest: newest.get(id) ?? [] }));
-  return { statuses, days: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })) };
+  return { statuses, queues, days: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })) };
 }
 
 /** One call after the other, in order. */
@@ -189,6 +214,7 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
 
   const chart = chartDays(params);
   const computedAt = now();
+  const queues = queueConditions(computedAt);
   const first = await search(0);
   // A page that is not full holds the whole period: no count needed.
   const total = first.length < pageSize ? first.length : await count();
@@ -203,6 +229,7 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
     const statusCancelled = await inTurn(statusIds.map((id) => () => count([{ field: F.status, op: "eq", value: id }, ...CANCELLED_CONDITIONS])));
     const dayAll = await inTurn(dayConditions.map((c) => () => count([], c)));
     const dayCancelled = await inTurn(dayConditions.map((c) => () => count(CANCELLED_CONDITIONS, c)));
+    const queueCounts = await inTurn(queues.map((q) => () => count(q.conditions)));
     const tailRows = inSlipOrder([tail]);
     const variant = (withCancelled: boolean): Variant => {
       const newest = newestByStatus(tailRows, withCancelled ? any : live);
@@ -213,6 +240,7 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
           newest: newest.get(id) ?? [],
         })),
         days: chart.days.map((day, i) => ({ day, count: withCancelled ? dayAll[i]! : dayAll[i]! - dayCancelled[i]! })),
+        queues: queues.map((q, i) => ({ id: q.id, count: queueCounts[i]!, newest: queueBuckets(tailRows, [q])[0]!.newest })),
       };
     };
     return { params, all: variant(true), live: variant(false), periodDays: chart.total, slips: total, cancelled, source: "counts", computedAt, calls };
@@ -224,10 +252,11 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
   const rest = await inTurn(offsets.map((offset) => () => search(offset)));
   const rows = inSlipOrder([first, ...rest]);
   const cancelled = rows.reduce((n, row) => n + (isCancelled(row[F.cancelType]) ? 1 : 0), 0);
+  const queueNumbers = queueBuckets(rows, queues);
   return {
     params,
-    all: bucket(rows, chart.days, any),
-    live: bucket(rows, chart.days, live),
+    all: bucket(rows, chart.days, any, queueNumbers),
+    live: bucket(rows, chart.days, live, queueNumbers),
     periodDays: chart.total,
     slips: rows.length,
     cancelled,
@@ -246,6 +275,7 @@ export function boardAnswer(numbers: BoardNumbers, includeCancelled: boolean): B
     shops: [...numbers.params.shops],
     includeCancelled,
     statuses: variant.statuses,
+    queues: variant.queues,
     days: variant.days,
     periodDays: numbers.periodDays,
     slips: numbers.slips,
