@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
+import { useJstToday } from "@/components/ui/jst-today";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filtersToConditions, readFilterTokens, serializeFilterToken, upsertFilter, type DroppedFilter, type GridFilter } from "@/lib/grid/filters";
@@ -80,7 +81,9 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const searchParams = useSearchParams();
   const urlDropped = useMemo(() => droppedUrlFilters(resource, searchParams ?? ""), [resource, searchParams]);
   const [viewDropped, setViewDropped] = useState<{ name: string; dropped: DroppedFilter[] } | null>(null);
-  const conditions = useMemo(() => filtersToConditions(resource, filters), [resource, filters]);
+  // Relative ranges ("this week") become days of Japan's today (the server's while hydrating).
+  const today = useJstToday();
+  const conditions = useMemo(() => filtersToConditions(resource, filters, today), [resource, filters, today]);
   const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
 
   const preferences = useGridPreferences(definition.id, initialPreferences);
@@ -254,7 +257,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               definition={definition}
               filters={filters}
               locale={locale}
-              onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
+              onRemove={(keys) => replaceFilters(filters.filter((f) => !keys.includes(filterKey(f))))}
               onClear={clearFilters}
               extensionExecutionId={extensionExecutionId}
               onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}
