@@ -63,7 +63,7 @@ const SANDBOX_PORT = 4660;
 const TIMEOUT = 120_000;
 const ORDER_SEARCH = "/api_v1_receiveorder_base/search";
 /** The board's 30-day period in its URL (components/board/board-period.ts). */
-const BOARD_PERIOD = "30d";
+const BOARD_PERIOD = "last-30";
 /** Debugging: BENCH_DISTANCE_ONLY=key,key runs only those scenarios; BENCH_DISTANCE_VERBOSE=1 prints each window's calls. */
 const ONLY = (process.env.BENCH_DISTANCE_ONLY ?? "").split(",").filter(Boolean);
 const VERBOSE = process.env.BENCH_DISTANCE_VERBOSE === "1";
@@ -234,7 +234,7 @@ function scenarios(exportFilter: string): Scenario[] {
       after: async (page) => {
         // The period the URL asked for is the one shown: 30 days pressed, and a chart of 30 days.
         const filters = ja.board.filters;
-        const pressed = await page.getByRole("group", { name: filters.period, exact: true }).getByRole("button", { name: filters.last30, exact: true }).getAttribute("aria-pressed");
+        const pressed = await page.getByRole("group", { name: filters.period, exact: true }).getByRole("button", { name: ja.relativeDates.last30, exact: true }).getAttribute("aria-pressed");
         if (pressed !== "true") throw new Error(`/board?period=${BOARD_PERIOD} does not show the 30-day period`);
         const days = await page.locator("[data-chart-table] tbody tr").count();
         if (days !== 0 && days < 30) throw new Error(`the board's chart shows ${days} days, not 30`);

@@ -4,6 +4,8 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { SessionTimeouts } from "@/components/shell/session-timeouts";
 import { SkipLink } from "@/components/shell/skip-link";
 import { QueryProviders } from "@/components/query/providers";
+import { JstTodayProvider } from "@/components/ui/jst-today";
+import { jstToday } from "@/lib/board/period";
 import { requireSession } from "@/lib/auth/require-session";
 
 const mainId = "main";
@@ -22,7 +24,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           tabIndex={-1}
           className="min-w-0 flex-1 px-4 py-5 focus-visible:outline-none md:px-8 md:py-6"
         >
-          <QueryProviders>{children}</QueryProviders>
+          <JstTodayProvider today={jstToday(new Date())}>
+            <QueryProviders>{children}</QueryProviders>
+          </JstTodayProvider>
           <SessionTimeouts idleMs={timeouts.idleMs} endsAt={timeouts.endsAt} />
         </main>
       </div>

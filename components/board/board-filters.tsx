@@ -1,7 +1,8 @@
 "use client";
 // The board's filters: shops (the same choices as the orders grid's quick filter) and a period on
-// the order date (today, 7 days, 30 days, or a custom range on the grids' date-range picker, in
-// the page's language), and whether cancelled slips count. Their
+// the order date (today, this week, last week, the last 7 or 30 days, with the grids' names and
+// words, or a custom range on the grids' date-range picker, in the page's language, whose quick
+// ranges set the period by name), and whether cancelled slips count. Their
 // state is the URL's (board-url-state.ts).
 import { useTranslations } from "next-intl";
 import { useId } from "react";
@@ -10,8 +11,9 @@ import { DateRangeButton } from "@/components/data-grid/date-range-button";
 import { useRangeText } from "@/components/data-grid/range-text";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import type { ChoicesResult } from "@/lib/query/choices";
-import type { PeriodKind } from "@/lib/board/period";
+import { BOARD_PERIODS, type PeriodKind } from "@/lib/board/period";
 import type { GridLocale } from "@/lib/grid/format";
+import { QUICK_RANGE_MESSAGE, type QuickRange } from "@/lib/grid/quick-ranges";
 
 export function ShopFilter({ shops, selected, onChange }: { shops: ChoicesResult; selected: readonly string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("board.filters");
@@ -46,22 +48,22 @@ export function PeriodFilter({
 }) {
   const t = useTranslations("board.filters");
   const tDates = useTranslations("grid.dates");
+  const tRange = useTranslations("relativeDates");
   const label = t("customRange");
-  const text = useRangeText(from, to, locale);
+  // A named period the toggle does not offer (yesterday, this month... from the picker's quick
+  // ranges) shows under "custom", by its name.
+  const offered = kind === "custom" || (BOARD_PERIODS as readonly string[]).includes(kind);
+  const relative = kind === "custom" ? undefined : (kind as QuickRange);
+  const text = useRangeText(from, to, locale, offered ? undefined : relative);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ToggleGroup<PeriodKind>
         label={t("period")}
-        value={kind}
-        options={[
-          { value: "today", label: t("today") },
-          { value: "7d", label: t("last7") },
-          { value: "30d", label: t("last30") },
-          { value: "custom", label: t("custom") },
-        ]}
+        value={offered ? kind : "custom"}
+        options={[...BOARD_PERIODS.map((p) => ({ value: p, label: tRange(QUICK_RANGE_MESSAGE[p]) })), { value: "custom" as const, label: t("custom") }]}
         onValueChange={onKind}
       />
-      {kind === "custom" ? (
+      {!offered || kind === "custom" ? (
         // The grids' date-range picker: the range in the page's language, quick ranges in JST and
         // a calendar.
         <DateRangeButton
@@ -69,9 +71,10 @@ export function PeriodFilter({
           locale={locale}
           from={from}
           to={to}
+          relative={offered ? undefined : relative}
           text={text}
           buttonLabel={tDates("button", { label, range: text })}
-          onApply={(range) => onCustom({ from: range.from || null, to: range.to || null })}
+          onApply={(range, name) => (name ? onKind(name) : onCustom({ from: range.from || null, to: range.to || null }))}
         />
       ) : null}
     </div>

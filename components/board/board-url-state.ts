@@ -1,8 +1,9 @@
 // The board's state in the URL (nuqs), so a board can be bookmarked or opened on a TV as it is:
 //   /board?shop=1,3&period=custom&from=2026-11-01&to=2026-11-20&cancelled=1&wall=1&columns=queues
+//   /board?period=this-week   (a named period, the grids' quick ranges' names; `7d`, `30d` still read)
 // Every value is checked when read; a bad one is dropped and its default used.
 import { createParser, parseAsStringLiteral } from "nuqs";
-import { DEFAULT_PERIOD, isDay, PERIOD_KINDS } from "@/lib/board/period";
+import { DEFAULT_PERIOD, isDay, parsePeriod, type PeriodKind } from "@/lib/board/period";
 
 const SHOP_ID = /^\d{1,10}$/;
 
@@ -31,7 +32,7 @@ export const parseCancelled = parseWall;
 
 export const boardUrlParsers = {
   shop: createParser({ parse: parseShops, serialize: (ids: string[]) => ids.join(","), eq: (a, b) => a.join() === b.join() }).withDefault([]),
-  period: parseAsStringLiteral(PERIOD_KINDS).withDefault(DEFAULT_PERIOD),
+  period: createParser({ parse: parsePeriod, serialize: (p: PeriodKind) => p }).withDefault(DEFAULT_PERIOD),
   from: createParser({ parse: parseDay, serialize: (s: string) => s }),
   to: createParser({ parse: parseDay, serialize: (s: string) => s }),
   cancelled: createParser({ parse: parseCancelled, serialize: () => "1" }).withDefault(false),

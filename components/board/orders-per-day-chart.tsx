@@ -4,22 +4,22 @@
 // hidden from assistive technology (the board has a table of the same numbers), so it takes no focus.
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDay, formatShortDay } from "@/lib/grid/day-format";
 
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
 const RADIUS: [number, number, number, number] = [3, 3, 0, 0];
 const CURSOR = { fill: "currentColor", fillOpacity: 0.08 };
 const TOOLTIP_STYLE = { background: "#fff", color: "#111", borderRadius: 6, fontSize: 12 };
 
-/** `2026-11-05` → `11/5`. */
-function dayLabel(day: string): string {
-  return `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
-}
 
 export default function OrdersPerDayChart({ data, countLabel, locale, large }: { data: { day: string; count: number }[]; countLabel: string; locale: string; large: boolean }) {
   const tick = useMemo(() => ({ fill: "currentColor", fontSize: large ? 16 : 12, opacity: 0.8 }), [large]);
   const formatCount = useMemo(() => (v: number) => v.toLocaleString(locale), [locale]);
   const formatTooltip = useMemo(() => (value: unknown) => [Number(value).toLocaleString(locale), countLabel] as [string, string], [locale, countLabel]);
-  const formatTooltipLabel = useMemo(() => (label: unknown) => dayLabel(String(label)), []);
+  // The axis: `11/5` (ja), `Nov 5` (en); the tooltip the whole day in the page's date style.
+  const grid = locale === "en" ? "en" : "ja";
+  const dayLabel = useMemo(() => (day: string) => formatShortDay(day, grid), [grid]);
+  const formatTooltipLabel = useMemo(() => (label: unknown) => formatDay(String(label), grid), [grid]);
   return (
     <ResponsiveContainer width="100%" height="100%" debounce={100}>
       <BarChart accessibilityLayer={false} data={data} margin={MARGIN}>

@@ -10,6 +10,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { cn } from "@/components/ui/cn";
 import { BoardFailed } from "./board-failed";
 import { chartDays, MAX_CHART_DAYS, type DayRange } from "@/lib/board/period";
+import { formatDay } from "@/lib/grid/day-format";
 
 const OrdersPerDayChart = lazyComponent(() => import("./orders-per-day-chart"));
 
@@ -84,7 +85,7 @@ export function OrdersPerDay({ range, state, onRetry, wall }: { range: DayRange;
           <tbody>
             {data.map((d) => (
               <tr key={d.day}>
-                <th scope="row">{d.day}</th>
+                <th scope="row">{formatDay(d.day, locale === "en" ? "en" : "ja")}</th>
                 <td>{d.count === null ? (state.kind === "failed" ? t("unknown") : t("loading")) : d.count.toLocaleString(locale)}</td>
               </tr>
             ))}

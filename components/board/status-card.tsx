@@ -111,6 +111,7 @@ export function StatusCard({
 
 /** A newest slip: opens it on /orders. On a wall screen one line (number and amount), read across a room. */
 function SlipLink({ slip, shop, wall }: { slip: BoardSlip; shop: string | undefined; wall: boolean }) {
+  const locale = useLocale();
   const t = useTranslations("board.status");
   return (
     <Link
@@ -133,7 +134,7 @@ function SlipLink({ slip, shop, wall }: { slip: BoardSlip; shop: string | undefi
             {" · "}
             {shop ? <span data-user-content>{shop}</span> : <span>{t("shopId", { id: slip.shopId })}</span>}
           </span>
-          <span className="text-right text-ink-600 tabular-nums dark:text-ink-300">{formatJstDateTime(slip.date)}</span>
+          <span className="text-right text-ink-600 tabular-nums dark:text-ink-300">{formatJstDateTime(slip.date, true, locale === "en" ? "en" : "ja")}</span>
         </>
       )}
     </Link>

@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { QueryErrorBoundary } from "@/components/query/query-error-boundary";
 import { Button } from "@/components/ui/button";
+import { useJstToday } from "@/components/ui/jst-today";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filtersToConditions, readFilterTokens, serializeFilterToken, upsertFilter, type DroppedFilter, type GridFilter } from "@/lib/grid/filters";
@@ -83,6 +84,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const searchParams = useSearchParams();
   const urlDropped = useMemo(() => droppedUrlFilters(resource, searchParams ?? ""), [resource, searchParams]);
   const [viewDropped, setViewDropped] = useState<{ name: string; dropped: DroppedFilter[] } | null>(null);
+  // Relative ranges ("this week") become days of Japan's today (the server's while hydrating).
+  const today = useJstToday();
   const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
   // The definition's tabs (the orders' work queues): the chosen one's conditions AND-ed with the
   // person's filters (./grid-tabs.tsx); an unknown `queue=` is no tab. A tab naming "today" reads
@@ -91,15 +94,15 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const [tabDay] = useState(() => new Date());
   const tab = tabs?.items.find((item) => item.id === url.queue) ?? null;
   const effectiveFilters = useMemo(() => (tabs && tab ? tabs.merge(tab.filters(tabDay), filters) : filters), [tabs, tab, tabDay, filters]);
-  const conditions = useMemo(() => filtersToConditions(resource, effectiveFilters), [resource, effectiveFilters]);
+  const conditions = useMemo(() => filtersToConditions(resource, effectiveFilters, today), [resource, effectiveFilters, today]);
   const tabRequests = useMemo<TabCountRequest[]>(() => {
     if (!tabs) return [];
     const ext = extensionExecutionId ? { extensionExecutionId } : {};
     return [
-      { id: null, request: { conditions: filtersToConditions(resource, filters), ...ext } },
-      ...tabs.items.map((item) => ({ id: item.id, request: { conditions: filtersToConditions(resource, tabs.merge(item.filters(tabDay), filters)), ...ext } })),
+      { id: null, request: { conditions: filtersToConditions(resource, filters, today), ...ext } },
+      ...tabs.items.map((item) => ({ id: item.id, request: { conditions: filtersToConditions(resource, tabs.merge(item.filters(tabDay), filters), today), ...ext } })),
     ];
-  }, [tabs, resource, filters, tabDay, extensionExecutionId]);
+  }, [tabs, resource, filters, tabDay, today, extensionExecutionId]);
 
   const preferences = useGridPreferences(definition.id, initialPreferences);
   const savePreferences = useSaveGridPreferences(definition.id);
@@ -288,7 +291,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               definition={definition}
               filters={filters}
               locale={locale}
-              onRemove={(key) => replaceFilters(filters.filter((f) => filterKey(f) !== key))}
+              onRemove={(keys) => replaceFilters(filters.filter((f) => !keys.includes(filterKey(f))))}
               onClear={clearFilters}
               extensionExecutionId={extensionExecutionId}
               onClearExtension={() => void setUrl({ extension_execution_id: null, page: 1 })}

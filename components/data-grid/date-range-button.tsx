@@ -7,6 +7,7 @@ import { CalendarDays, ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { GridLocale } from "@/lib/grid/format";
+import type { QuickRange } from "@/lib/grid/quick-ranges";
 import type { DateRangePanelProps } from "./date-range-panel";
 import { Popover } from "@/components/ui/popover";
 
@@ -17,6 +18,7 @@ export function DateRangeButton({
   locale,
   from,
   to,
+  relative,
   text,
   buttonLabel,
   pressed,
@@ -27,6 +29,8 @@ export function DateRangeButton({
   locale: GridLocale;
   from: string;
   to: string;
+  /** The quick range the range is, by name (its button shows pressed in the panel). */
+  relative?: QuickRange;
   /** What the button shows beside its calendar icon. */
   text: ReactNode;
   /** The button's accessible name, when its text alone would not say enough. */
@@ -56,8 +60,9 @@ export function DateRangeButton({
           locale={locale}
           from={from}
           to={to}
-          onApply={(range) => {
-            onApply(range);
+          relative={relative}
+          onApply={(range, name) => {
+            onApply(range, name);
             close();
           }}
         />

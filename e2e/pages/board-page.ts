@@ -2,6 +2,7 @@
 // slips, the filters (shops, period, cancelled), the refresh controls, the chart and the
 // wall-screen button, found by role and name in the page's language; plus what a story measures
 // on it (the board's requests, whether it fits the screen, the colours of its status dots).
+import type { RangeKey } from "../support/range-text";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { catalogues, escapeRegExp, messagePattern } from "./messages";
 
@@ -155,9 +156,9 @@ export class BoardPage {
   }
 
   /** A quick range of the open panel ("過去7日間", "Last 7 days"). */
-  quickRangeButton(kind: "today" | "yesterday" | "last7" | "thisMonth" | "lastMonth"): Locator {
+  quickRangeButton(kind: RangeKey): Locator {
     const dates = catalogues[this.locale].grid.dates;
-    return this.customRangePanel.getByRole("group", { name: dates.quick, exact: true }).getByRole("button", { name: dates[kind], exact: true });
+    return this.customRangePanel.getByRole("group", { name: dates.quick, exact: true }).getByRole("button", { name: catalogues[this.locale].relativeDates[kind], exact: true });
   }
 
   /** The sentence under the calendar saying what is chosen. */
@@ -252,8 +253,10 @@ export class BoardPage {
     return this.page.getByRole("button", { name: new RegExp(`^(${this.messages.wall.enter}|${this.messages.wall.exit})$`) });
   }
 
-  periodButton(name: "today" | "last7" | "last30" | "custom"): Locator {
-    return this.page.getByRole("group", { name: this.messages.filters.period }).getByRole("button", { name: this.messages.filters[name], exact: true });
+  /** A period of the toggle, by the grids' quick ranges' words ("過去7日間"), or custom. */
+  periodButton(name: "today" | "thisWeek" | "lastWeek" | "last7" | "last30" | "custom"): Locator {
+    const label = name === "custom" ? this.messages.filters.custom : catalogues[this.locale].relativeDates[name];
+    return this.page.getByRole("group", { name: this.messages.filters.period }).getByRole("button", { name: label, exact: true });
   }
 
   async goto(query = ""): Promise<void> {

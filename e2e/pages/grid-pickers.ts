@@ -6,6 +6,7 @@
 // Found by role and accessible name in the page's language; the calendar's days by the
 // `data-day` (YYYY-MM-DD) react-day-picker gives its cells, and a popover's panel by the
 // `data-popover-panel` it carries.
+import type { RangeKey } from "../support/range-text";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { GridPage, type GridLocale, type GridPath } from "./grid-page";
 import { escapeRegExp, format } from "./messages";
@@ -158,8 +159,8 @@ export class PickersGridPage extends GridPage {
   }
 
   /** A quick range's button in an open date panel ("過去7日間", "Last 7 days"). */
-  quickRangeButton(panel: Locator, kind: "today" | "yesterday" | "last7" | "thisMonth" | "lastMonth"): Locator {
-    return panel.getByRole("group", { name: this.messages.grid.dates.quick, exact: true }).getByRole("button", { name: this.messages.grid.dates[kind], exact: true });
+  quickRangeButton(panel: Locator, kind: RangeKey): Locator {
+    return panel.getByRole("group", { name: this.messages.grid.dates.quick, exact: true }).getByRole("button", { name: this.messages.relativeDates[kind], exact: true });
   }
 
   async applyDateRange(panel: Locator): Promise<void> {

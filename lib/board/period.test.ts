@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, chartDays, dateConditions, daysOf, isDay, jstToday, periodRange } from "./period";
+import { addDays, chartDays, dateConditions, daysOf, isDay, jstToday, parsePeriod, PERIOD_KINDS, periodRange } from "./period";
 
 // 2026-11-21 15:30 UTC is already 2026-11-22 00:30 in Japan.
 const LATE_UTC = new Date("2026-11-21T15:30:00Z");
@@ -15,8 +15,23 @@ describe("jstToday", () => {
 describe("periodRange", () => {
   it("today, 7 and 30 days end today in Japan", () => {
     expect(periodRange("today", LATE_UTC)).toEqual({ from: "2026-11-22", to: "2026-11-22" });
-    expect(periodRange("7d", LATE_UTC)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
-    expect(periodRange("30d", LATE_UTC)).toEqual({ from: "2026-10-24", to: "2026-11-22" });
+    expect(periodRange("last-7", LATE_UTC)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(periodRange("last-30", LATE_UTC)).toEqual({ from: "2026-10-24", to: "2026-11-22" });
+  });
+
+  it("this week and last week are the grids' weeks, Monday to Sunday in Japan", () => {
+    // 2026-11-22 (Japan) is a Sunday.
+    expect(periodRange("this-week", LATE_UTC)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(periodRange("last-week", LATE_UTC)).toEqual({ from: "2026-11-09", to: "2026-11-15" });
+    // A minute earlier in UTC it is still Saturday 2026-11-21 in Japan: the same week.
+    expect(periodRange("this-week", EARLY_UTC)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+  });
+
+  it("reads the period's names and the older 7d and 30d", () => {
+    for (const kind of PERIOD_KINDS) expect(parsePeriod(kind)).toBe(kind);
+    expect(parsePeriod("7d")).toBe("last-7");
+    expect(parsePeriod("30d")).toBe("last-30");
+    expect(parsePeriod("week")).toBeNull();
   });
 
   it("custom takes the days given, swaps a reversed pair, fills a missing end", () => {

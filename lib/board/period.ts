@@ -1,13 +1,25 @@
 // The board's period on the order date (receive_order_date), in Japan time whatever the browser's
 // zone: "today" is today in Japan, and a day runs from 00:00:00 to the next day's 00:00:00 JST.
+// Its named periods are the grids' quick ranges, same names and words (lib/grid/quick-ranges.ts:
+// `period=this-week` on the board, `f=receive_order_date=this-week` on a grid); `custom` is days.
 // Pure, so the unit tests pin it.
 import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
 import type { ConditionInput } from "@/lib/query/choice-types";
+// Used only inside functions: quick-ranges imports this module's day helpers (no cycle at load).
+import { parseQuickRange, quickRangeOn, type QuickRange } from "@/lib/grid/quick-ranges";
 
 export const ORDER_DATE = "receive_order_date";
-export const PERIOD_KINDS = ["today", "7d", "30d", "custom"] as const;
+/** Every period the board's URL takes: the quick ranges by name, and `custom` days. */
+export const PERIOD_KINDS = ["today", "yesterday", "this-week", "last-week", "last-7", "last-30", "this-month", "last-month", "custom"] as const satisfies readonly (QuickRange | "custom")[];
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
-export const DEFAULT_PERIOD: PeriodKind = "7d";
+/** The periods the board's toggle offers (the others come from the custom picker's quick ranges). */
+export const BOARD_PERIODS = ["today", "this-week", "last-week", "last-7", "last-30"] as const satisfies readonly QuickRange[];
+export const DEFAULT_PERIOD: PeriodKind = "last-7";
+
+/** `period=`: a period's name (older `7d`, `30d` read as `last-7`, `last-30`), else null. */
+export function parsePeriod(s: string): PeriodKind | null {
+  return s === "custom" ? "custom" : parseQuickRange(s);
+}
 /** The chart shows at most this many days (the period's last ones), so that its bars stay readable. */
 export const MAX_CHART_DAYS = 31;
 
@@ -53,15 +65,13 @@ export function addDays(day: string, days: number): string {
 }
 
 /**
- * The days a period covers. Today: today in Japan; 7 and 30 days: the last 7 or 30 days ending
- * today; custom: from-to as given (swapped when reversed; a missing end is today, a missing
- * start is the end). Null when a custom day is not a real day.
+ * The days a period covers: a named one the quick range's days in Japan (the last 7 and 30 days
+ * end today; weeks start on Monday); custom: from-to as given (swapped when reversed; a missing end
+ * is today, a missing start is the end). Null when a custom day is not a real day.
  */
 export function periodRange(kind: PeriodKind, now: Date, custom: { from?: string | null; to?: string | null } = {}): DayRange | null {
   const today = jstToday(now);
-  if (kind === "today") return { from: today, to: today };
-  if (kind === "7d") return { from: addDays(today, -6), to: today };
-  if (kind === "30d") return { from: addDays(today, -29), to: today };
+  if (kind !== "custom") return quickRangeOn(kind, today);
   const to = custom.to || today;
   const from = custom.from || to;
   if (!isDay(from) || !isDay(to)) return null;

@@ -1,9 +1,14 @@
 // Grid filters: what a person asked for (field, operator, typed value), their compact text form
 // for the URL and saved views (`field.op:value`), and the API conditions they become.
+// A relative date range ("this week") is one filter with the grid's own operator `within` and the
+// range's name as its value, written `field=this-week`: it stays a name in URLs and saved views
+// and becomes the API's `gte`/`lte` days only when conditions are made (`resolveFilters`, with
+// Japan's day); old absolute links (`field.gte:2026-11-21`) keep working as they are.
 // Browser-safe and pure; every filter is checked against the registry, so a hand-edited URL can
 // only ever produce conditions the BFF accepts. Checked by hand, not with zod: this module is in
 // every grid's first load.
 import type { ConditionInput } from "@/lib/bff/operation-request";
+import { jstToday } from "@/lib/board/period";
 import {
   LIST_OPERATORS,
   MAX_LIST_VALUES,
@@ -15,12 +20,23 @@ import {
   type Operator,
   type ResourceDef,
 } from "@/lib/ne/registry/types";
+import { parseQuickRange, quickRangeOn } from "./quick-ranges";
+
+/** The grid's operator of a relative date range (never sent: it becomes `gte` and `lte`). */
+export const RELATIVE_OP = "within";
+/** An API operator, or the grid's `within` (a date field in a named range: this week...). */
+export type GridOperator = Operator | typeof RELATIVE_OP;
 
 export interface GridFilter {
   field: string;
-  op: Operator;
-  /** Absent for valueless operators; a list for `in`/`nin`; one string otherwise. */
+  op: GridOperator;
+  /** Absent for valueless operators; a list for `in`/`nin`; a range's name for `within`; one string otherwise. */
   value?: string | readonly string[];
+}
+
+/** Whether a filter is a relative date range (`field=this-week`). */
+export function isRelative(filter: Pick<GridFilter, "op">): boolean {
+  return filter.op === RELATIVE_OP;
 }
 
 /** Fields of a resource by name, built once per resource. */
@@ -34,15 +50,15 @@ export function fieldMap(resource: ResourceDef): Map<string, FieldDef> {
   return map;
 }
 
-export function isValueless(op: Operator): boolean {
-  return VALUELESS_OPERATORS.includes(op);
+export function isValueless(op: GridOperator): boolean {
+  return (VALUELESS_OPERATORS as readonly string[]).includes(op);
 }
 
-export function isListOperator(op: Operator): boolean {
-  return LIST_OPERATORS.includes(op);
+export function isListOperator(op: GridOperator): boolean {
+  return (LIST_OPERATORS as readonly string[]).includes(op);
 }
 
-export function isPatternOperator(op: Operator): boolean {
+export function isPatternOperator(op: GridOperator): boolean {
   return op === "like" || op === "nlike" || op === "nlikeornull";
 }
 
@@ -91,7 +107,7 @@ export function normalizeDateTime(raw: string): string | null {
 }
 
 /** One value of a field's type, normalized, or null when it cannot be sent. */
-export function normalizeScalar(type: FieldType, op: Operator, raw: string): string | null {
+export function normalizeScalar(type: FieldType, op: GridOperator, raw: string): string | null {
   if (isPatternOperator(op)) {
     const s = raw.trim();
     return s === "" ? null : s;
@@ -110,6 +126,12 @@ export function normalizeScalar(type: FieldType, op: Operator, raw: string): str
 export function validateFilter(resource: ResourceDef, input: GridFilter): GridFilter | null {
   const field = fieldMap(resource).get(input.field);
   if (!field || !field.searchable) return null;
+  if (input.op === RELATIVE_OP) {
+    // A date field that takes both ends, and a range's name (an older spelling is renamed).
+    if (!acceptsRelative(field)) return null;
+    const name = typeof input.value === "string" ? parseQuickRange(input.value) : null;
+    return name ? { field: field.name, op: RELATIVE_OP, value: name } : null;
+  }
   if (!acceptsOperator(field, input.op)) return null;
   if (isValueless(input.op)) return { field: field.name, op: input.op };
   const raw = input.value;
@@ -134,9 +156,16 @@ export function exceedsListLimit(value: string | readonly string[]): boolean {
   return values.size > MAX_LIST_VALUES;
 }
 
+/** Whether a field can hold a relative range: a date the API compares with `gte` and `lte`. */
+export function acceptsRelative(field: FieldDef): boolean {
+  return field.type === "D" && acceptsOperator(field, "gte") && acceptsOperator(field, "lte");
+}
+
 /** The longest token a URL or a saved view may hold (savedViewStateSchema allows the same). */
 export const MAX_FILTER_TOKEN_LENGTH = 12_000;
 const TOKEN = /^[a-z0-9_]{1,100}\.[a-z]{2,12}(:[\s\S]*)?$/;
+/** A relative range: `receive_order_date=this-week`. */
+const RELATIVE_TOKEN = /^([a-z0-9_]{1,100})=([A-Za-z0-9-]{1,20})$/;
 
 function isOperator(s: string): s is Operator {
   return (OPERATORS as readonly string[]).includes(s);
@@ -147,6 +176,8 @@ function isOperator(s: string): s is Operator {
  * are ignored, never thrown: a URL someone edited must not break the page).
  */
 export function parseFilterToken(resource: ResourceDef, token: string): GridFilter | null {
+  const relative = typeof token === "string" ? RELATIVE_TOKEN.exec(token) : null;
+  if (relative) return validateFilter(resource, { field: relative[1] ?? "", op: RELATIVE_OP, value: relative[2] });
   if (typeof token !== "string" || token.length > MAX_FILTER_TOKEN_LENGTH || !TOKEN.test(token)) return null;
   const dot = token.indexOf(".");
   const colon = token.indexOf(":", dot);
@@ -158,6 +189,7 @@ export function parseFilterToken(resource: ResourceDef, token: string): GridFilt
 }
 
 export function serializeFilterToken(filter: GridFilter): string {
+  if (filter.op === RELATIVE_OP) return `${filter.field}=${typeof filter.value === "string" ? filter.value : ""}`;
   const head = `${filter.field}.${filter.op}`;
   if (filter.value === undefined || isValueless(filter.op)) return head;
   return `${head}:${typeof filter.value === "string" ? filter.value : filter.value.join(",")}`;
@@ -184,8 +216,8 @@ export interface DroppedFilter {
   reason: DropReason;
   /** The field's API name, when the token names one. */
   field?: string;
-  /** The operator, when the token names one of the API's. */
-  op?: Operator;
+  /** The operator, when the token names one of the API's (or the grid's `within`). */
+  op?: GridOperator;
   /** The value as stored (cut to 60 characters), when there is one. */
   value?: string;
 }
@@ -195,6 +227,14 @@ const SHOWN_VALUE_LENGTH = 60;
 /** Why `token` is not a filter of `resource`, or null when it is one. */
 export function droppedFilterToken(resource: ResourceDef, token: string): DroppedFilter | null {
   if (parseFilterToken(resource, token)) return null;
+  const relative = typeof token === "string" ? RELATIVE_TOKEN.exec(token) : null;
+  if (relative) {
+    const at = { field: relative[1] ?? "", op: RELATIVE_OP, value: relative[2] ?? "" } as const;
+    const field = fieldMap(resource).get(at.field);
+    if (!field || !field.searchable) return { reason: "field", ...at };
+    if (!acceptsRelative(field)) return { reason: "operator", ...at };
+    return { reason: "value", ...at };
+  }
   if (typeof token !== "string" || !TOKEN.test(token.slice(0, 120))) return { reason: "unreadable" };
   const dot = token.indexOf(".");
   const colon = token.indexOf(":", dot);
@@ -226,25 +266,38 @@ export function readFilterTokens(resource: ResourceDef, tokens: readonly string[
       if (why) dropped.push(why);
       continue;
     }
-    byKey.delete(filterKey(filter));
+    for (const key of [filterKey(filter), ...replacedKeys(filter)]) byKey.delete(key);
     byKey.set(filterKey(filter), filter);
   }
   return { filters: [...byKey.values()], dropped };
 }
 
-/** `filters` with `filter` added, or replacing the one of the same field and operator. */
+/**
+ * The other filters a filter takes the place of: a relative range both ends of its field, an end
+ * (`gte`/`lte`) the field's relative range. (One field, one range: never "this week" and a day.)
+ */
+export function replacedKeys(filter: Pick<GridFilter, "field" | "op">): string[] {
+  const { field } = filter;
+  if (filter.op === RELATIVE_OP) return [filterKey({ field, op: "gte" }), filterKey({ field, op: "lte" })];
+  if (filter.op === "gte" || filter.op === "lte") return [filterKey({ field, op: RELATIVE_OP })];
+  return [];
+}
+
+/** `filters` with `filter` added, or replacing the one of the same field and operator (and those it replaces). */
 export function upsertFilter(filters: readonly GridFilter[], filter: GridFilter): GridFilter[] {
   const key = filterKey(filter);
-  const at = filters.findIndex((f) => filterKey(f) === key);
-  if (at === -1) return [...filters, filter];
-  return filters.map((f, i) => (i === at ? filter : f));
+  const replaced = replacedKeys(filter);
+  const kept = filters.filter((f) => !replaced.includes(filterKey(f)));
+  const at = kept.findIndex((f) => filterKey(f) === key);
+  if (at === -1) return [...kept, filter];
+  return kept.map((f, i) => (i === at ? filter : f));
 }
 
 export function removeFilter(filters: readonly GridFilter[], key: string): GridFilter[] {
   return filters.filter((f) => filterKey(f) !== key);
 }
 
-export function findFilter(filters: readonly GridFilter[], field: string, op: Operator): GridFilter | undefined {
+export function findFilter(filters: readonly GridFilter[], field: string, op: GridOperator): GridFilter | undefined {
   return filters.find((f) => f.field === field && f.op === op);
 }
 
@@ -273,17 +326,41 @@ function conditionValue(field: FieldDef, filter: GridFilter): string | string[] 
   return value;
 }
 
-/** The API conditions of valid filters (invalid ones are dropped, never sent). */
-export function filtersToConditions(resource: ResourceDef, filters: readonly GridFilter[]): ConditionInput[] {
+/**
+ * Relative ranges as the days they cover when Japan's day is `today` (`gte` first day, `lte` last
+ * day); every other filter as it is. A relative range's ends replace the field's own.
+ */
+export function resolveFilters(filters: readonly GridFilter[], today: string): GridFilter[] {
+  let out: GridFilter[] = [];
+  for (const f of filters) {
+    const name = f.op === RELATIVE_OP && typeof f.value === "string" ? parseQuickRange(f.value) : null;
+    if (f.op === RELATIVE_OP && !name) continue;
+    if (!name) {
+      out.push(f);
+      continue;
+    }
+    const { from, to } = quickRangeOn(name, today);
+    out = out.filter((g) => g.field !== f.field || (g.op !== "gte" && g.op !== "lte"));
+    out.push({ field: f.field, op: "gte", value: from }, { field: f.field, op: "lte", value: to });
+  }
+  return out;
+}
+
+/**
+ * The API conditions of valid filters (invalid ones are dropped, never sent); relative ranges are
+ * resolved with Japan's `today` (`YYYY-MM-DD`; now's when not given).
+ */
+export function filtersToConditions(resource: ResourceDef, filters: readonly GridFilter[], today: string = jstToday(new Date())): ConditionInput[] {
   const out: ConditionInput[] = [];
   const seen = new Set<string>();
-  for (const raw of filters) {
+  for (const raw of resolveFilters(filters, today)) {
     const filter = validateFilter(resource, raw);
     if (!filter || seen.has(filterKey(filter))) continue;
     seen.add(filterKey(filter));
     const field = fieldMap(resource).get(filter.field) as FieldDef;
     const value = conditionValue(field, filter);
-    out.push(value === undefined ? { field: filter.field, op: filter.op } : { field: filter.field, op: filter.op, value });
+    const op = filter.op as Operator; // resolved: no `within` is left
+    out.push(value === undefined ? { field: filter.field, op } : { field: filter.field, op, value });
   }
   return out;
 }

@@ -1,7 +1,9 @@
 // How grid cells, drawers and chips show the API's values (all strings or null on the wire):
-// yen `¥1,234`, quantities `1,234`, date-times in Japan time `YYYY/MM/DD HH:mm`, enums by
-// their registry label in the current language. Pure and locale-explicit, so tests pin it.
+// yen `¥1,234`, quantities `1,234`, date-times in Japan time in the page's one date style
+// (`2026/11/21 14:05`, `Nov 21, 2026 14:05`: ./day-format.ts), enums by their registry label in
+// the current language. Pure and locale-explicit, so tests pin it.
 import type { FieldDef, FieldFormat } from "@/lib/ne/registry/types";
+import { formatDay, formatDayTime } from "./day-format";
 
 export type GridLocale = "ja" | "en";
 
@@ -30,18 +32,19 @@ export function formatYen(raw: string): string {
 }
 
 /**
- * The API's JST date-time (`2026-11-21 23:45:09`) as people read it (`2026/11/21 23:45`).
- * The value is already Japan time with no offset: it is reformatted, never shifted by the
- * browser's time zone. `0000-00-00 ...` (the API's "none") shows as empty.
+ * The API's JST date-time (`2026-11-21 23:45:09`) as people read it in `locale` (`2026/11/21
+ * 23:45`, `Nov 21, 2026 23:45`). The value is already Japan time with no offset: it is
+ * reformatted, never shifted by the browser's time zone. `0000-00-00 ...` (the API's "none")
+ * shows as empty.
  */
-export function formatJstDateTime(raw: string, withTime = true): string {
+export function formatJstDateTime(raw: string, withTime = true, locale: GridLocale = "ja"): string {
   const m = API_DATE_TIME.exec(raw.trim());
   if (!m) return raw;
   const [, y, mo, d, h, mi] = m;
   if (y === "0000") return "";
-  const date = `${y}/${mo}/${d}`;
-  if (!withTime || h === undefined) return date;
-  return `${date} ${h}:${mi}`;
+  const day = `${y}-${mo}-${d}`;
+  if (!withTime || h === undefined) return formatDay(day, locale);
+  return formatDayTime(day, `${h}:${mi}`, locale);
 }
 
 /** The registry's label of an enum value in `locale`, or undefined for a value it does not list. */
@@ -79,9 +82,9 @@ export function formatValue(
     case "percent":
       return NUMERIC.test(raw.trim()) ? `${raw.trim()}%` : raw;
     case "datetime":
-      return formatJstDateTime(raw, true);
+      return formatJstDateTime(raw, true, locale);
     case "date":
-      return formatJstDateTime(raw, false);
+      return formatJstDateTime(raw, false, locale);
     case "enum":
     case "flag":
       return enumLabel(field, raw, locale) ?? choice?.(raw) ?? raw;

@@ -3,6 +3,9 @@
 // the browser's reading of their answers. Field names are checked for shape here; the grid drops
 // names its resource does not have, and filters the registry refuses (an operator the API does
 // not take on the field's type), when it applies a stored state, and says so.
+// A filter is a token as in the URL (`field.op:value`, or a relative date range by name,
+// `receive_order_date=this-week`, which a view keeps as the name and the grid resolves on the day
+// it is opened: lib/grid/filters.ts).
 //
 // The browser's first load never imports this file's values (only its types): lib/query/grid-storage.ts
 // loads it when it reads an answer, and the column helpers live in ./columns (re-exported here).

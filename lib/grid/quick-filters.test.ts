@@ -189,7 +189,7 @@ describe("date range", () => {
 
   it("writes a day as gte (from) and lte (to), one end at a time", () => {
     const from = dateRangeWrite(receiveOrder, date, "from", "2026-11-01");
-    expect(from).toEqual({ keys: ["receive_order_date-gte"], next: [{ field: "receive_order_date", op: "gte", value: "2026-11-01" }] });
+    expect(from).toEqual({ keys: ["receive_order_date-gte", "receive_order_date-within"], next: [{ field: "receive_order_date", op: "gte", value: "2026-11-01" }] });
     const both = apply(apply([], from), dateRangeWrite(receiveOrder, date, "to", "2026-11-30"));
     expect(tokens(both)).toEqual(["receive_order_date.gte:2026-11-01", "receive_order_date.lte:2026-11-30"]);
     expect(dateRangeState(both, date)).toEqual({ from: "2026-11-01", to: "2026-11-30" });

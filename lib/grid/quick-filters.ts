@@ -8,7 +8,9 @@ import type { MessageKey } from "@/lib/i18n/message-key";
 import type { Choice } from "@/lib/query/choices";
 import type { ChoicesSource } from "@/lib/query/choice-types";
 import type { Operator, ResourceDef } from "@/lib/ne/registry/types";
-import { filterKey, filterValues, findFilter, validateFilter, type GridFilter } from "./filters";
+import { jstToday } from "@/lib/board/period";
+import { filterKey, filterValues, findFilter, RELATIVE_OP, validateFilter, type GridFilter } from "./filters";
+import { parseQuickRange, quickRangeOn, type QuickRange } from "./quick-ranges";
 
 /** A field a control works on; its label is the registry's when no message is named. */
 export interface QuickField {
@@ -69,7 +71,7 @@ export interface ToggleQuickFilter {
   options: readonly ToggleOption[];
 }
 
-/** A day range on a date field: `gte` from, `lte` to. */
+/** A day range on a date field: `gte` from, `lte` to; or a quick range by name (`field=this-week`). */
 export interface DateRangeQuickFilter {
   kind: "dateRange";
   field: string;
@@ -213,6 +215,8 @@ export interface DateRangeState {
   /** `YYYY-MM-DD`, or "" for an open end. */
   from: string;
   to: string;
+  /** The quick range it is by name (a relative range; from and to are its days today). */
+  relative?: QuickRange;
 }
 
 function dayOf(filter: GridFilter | undefined): string {
@@ -220,27 +224,36 @@ function dayOf(filter: GridFilter | undefined): string {
   return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : "";
 }
 
-/** The days of the field's `gte` and `lte` filters (a time of day is not shown). */
-export function dateRangeState(filters: readonly GridFilter[], spec: Pick<DateRangeQuickFilter, "field">): DateRangeState {
+/**
+ * The field's relative range with its days when Japan's day is `today`, else the days of its `gte`
+ * and `lte` filters (a time of day is not shown).
+ */
+export function dateRangeState(filters: readonly GridFilter[], spec: Pick<DateRangeQuickFilter, "field">, today: string = jstToday(new Date())): DateRangeState {
+  const relative = filterValues(findFilter(filters, spec.field, RELATIVE_OP))[0];
+  const name = relative === undefined ? null : parseQuickRange(relative);
+  if (name) return { ...quickRangeOn(name, today), relative: name };
   return { from: dayOf(findFilter(filters, spec.field, "gte")), to: dayOf(findFilter(filters, spec.field, "lte")) };
 }
 
 /** One end set to a day (a date input's value), or cleared with "". */
-export function dateRangeWrite(resource: ResourceDef, spec: Pick<DateRangeQuickFilter, "field">, end: keyof DateRangeState, day: string): QuickWrite {
+export function dateRangeWrite(resource: ResourceDef, spec: Pick<DateRangeQuickFilter, "field">, end: "from" | "to", day: string): QuickWrite {
   const op = end === "from" ? "gte" : "lte";
   const { field } = spec;
-  return { keys: [filterKey({ field, op })], next: day ? checked(resource, { field, op, value: day }) : [] };
+  return { keys: [filterKey({ field, op }), filterKey({ field, op: RELATIVE_OP })], next: day ? checked(resource, { field, op, value: day }) : [] };
 }
 
 /**
- * Both ends at once (the date picker's Apply or a quick range): `gte` from and `lte` to, an end
- * given as "" cleared. Days given the wrong way round are swapped.
+ * Both ends at once (the date picker's Apply or a quick range). A quick range (`relative`) is
+ * written by name, one `within` filter that stays "this week"; days from the calendar as `gte`
+ * from and `lte` to, an end given as "" cleared, days given the wrong way round swapped.
  */
 export function dateRangeWriteBoth(resource: ResourceDef, spec: Pick<DateRangeQuickFilter, "field">, range: DateRangeState): QuickWrite {
-  const [from, to] = range.from && range.to && range.from > range.to ? [range.to, range.from] : [range.from, range.to];
   const { field } = spec;
+  const keys = [filterKey({ field, op: "gte" }), filterKey({ field, op: "lte" }), filterKey({ field, op: RELATIVE_OP })];
+  if (range.relative) return { keys, next: checked(resource, { field, op: RELATIVE_OP, value: range.relative }) };
+  const [from, to] = range.from && range.to && range.from > range.to ? [range.to, range.from] : [range.from, range.to];
   return {
-    keys: [filterKey({ field, op: "gte" }), filterKey({ field, op: "lte" })],
+    keys,
     next: [...(from ? checked(resource, { field, op: "gte", value: from }) : []), ...(to ? checked(resource, { field, op: "lte", value: to }) : [])],
   };
 }

@@ -6,11 +6,12 @@
 // holds the checks against equivalent zod schemas).
 //
 //   /orders?f=receive_order_order_status_id.in:20,30&f=receive_order_shop_id.in:1&page=2&size=500&order=asc
+//   /orders?f=receive_order_date=this-week   (a relative range, by name: lib/grid/quick-ranges.ts)
 // (`order` is left out when it is the default, newest first: lib/grid/row-order.ts)
 import { createLoader, createParser, createSerializer, parseAsNativeArrayOf, parseAsNumberLiteral } from "nuqs";
 import type { ResourceDef } from "@/lib/ne/registry/types";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
-import { filterKey, parseFilterToken, readFilterTokens, serializeFilterToken, type DroppedFilter, type GridFilter } from "./filters";
+import { filterKey, parseFilterToken, replacedKeys, readFilterTokens, serializeFilterToken, type DroppedFilter, type GridFilter } from "./filters";
 import { DEFAULT_ROW_ORDER, parseRowOrder, type RowOrder } from "./row-order";
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "./page-sizes";
@@ -132,11 +133,11 @@ export interface GridUrlState {
   queue?: string | null;
 }
 
-/** One filter per field+operator: the later one in the URL wins. */
+/** One filter per field+operator (and one range per date field): the later one in the URL wins. */
 export function dedupeFilters(filters: readonly GridFilter[]): GridFilter[] {
   const byKey = new Map<string, GridFilter>();
   for (const f of filters) {
-    byKey.delete(filterKey(f));
+    for (const key of [filterKey(f), ...replacedKeys(f)]) byKey.delete(key);
     byKey.set(filterKey(f), f);
   }
   return [...byKey.values()];
