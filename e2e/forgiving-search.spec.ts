@@ -21,7 +21,7 @@ const FIELDS = ["id", "purchaser_name", "purchaser_kana", "purchaser_tel", "purc
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Each story walks through several searches, each a few counts in a row.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** Full-width katakana → half-width, written out here rather than taken from the code under test. */
 function halfWidthKana(text: string): string {

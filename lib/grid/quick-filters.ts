@@ -1,4 +1,4 @@
-// A grid's quick filters as data (keyword, choice, toggle, date range) and, without React, what each
+// A grid's quick filters as data (keyword, choice, toggle, date range, forgiving search) and, without React, what each
 // reads from the URL filters and what a new state of it writes back. Every write is the `keys`
 // (`field-op`) it replaces and the `next` filters, all checked against the registry, so the chips,
 // the filter builder and a reload see the same thing. components/data-grid/quick-filters.tsx draws
