@@ -125,4 +125,10 @@ describe("URL value checks (zod's replacements)", () => {
     expect(parseExtensionId(` ${"x".repeat(200)} `)).toBe("x".repeat(200));
     for (const s of ids) expect(parseExtensionId(s), JSON.stringify(s)).toBe(viaZod(extensionIdSchema, s));
   });
+
+  it("reads a tab (`queue=`) as a slug; a bad one is no tab", () => {
+    expect(readGridUrlState(receiveOrder, "?queue=kakunin").queue).toBe("kakunin");
+    expect(readGridUrlState(receiveOrder, "?queue=Kaku%20nin").queue).toBeUndefined();
+    expect(writeGridUrlState(receiveOrder, "/orders", { queue: "kakunin" })).toBe("/orders?queue=kakunin");
+  });
 });

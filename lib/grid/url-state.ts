@@ -154,7 +154,7 @@ export function readGridUrlState(resource: ResourceDef, search: string | URLSear
     open: loaded.open,
     extensionExecutionId: loaded.extension_execution_id,
     layout: loaded.layout,
-    queue: loaded.queue,
+    ...(loaded.queue ? { queue: loaded.queue } : {}),
   };
 }
 

@@ -11,6 +11,9 @@ import { createNeClient } from "@/lib/ne/server/client";
 import { addDays, jstToday } from "@/lib/board/period";
 import { BOARD_CACHE_TTL_MS, parseBoardAnswer, type BoardAnswer } from "@/lib/board/contract";
 import type { RunningSandbox } from "@/sandbox/server";
+import { filtersToConditions } from "@/lib/grid/filters";
+import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
+import { WORK_QUEUES, queueFilters } from "@/lib/orders/work-queues";
 import { admin, call, login, startTestSandbox } from "@/sandbox/test-support";
 import { createSingleFlightCache } from "@/lib/http/single-flight-cache";
 import { noSession } from "@/lib/http/json-route";
@@ -124,6 +127,20 @@ async function expectEqualToTwins(answer: BoardAnswer, shops: readonly string[])
   }
   expect(answer.slips).toBe(await twin(from, to, { shops, includeCancelled: true }));
   expect(answer.slips - answer.cancelled).toBe(await twin(from, to, { shops, includeCancelled: false }));
+  // The work queues (lib/orders/work-queues.ts): each the count twin of its conditions in the period.
+  expect(answer.queues.map((q) => q.id)).toEqual(WORK_QUEUES.map((q) => q.id));
+  for (const queue of WORK_QUEUES) {
+    const params: Record<string, string> = {};
+    for (const c of filtersToConditions(receiveOrder, queueFilters(queue, new Date()))) params[`${c.field}-${c.op}`] = Array.isArray(c.value) ? c.value.join(",") : (c.value ?? "");
+    const n = await call(sandbox.url, COUNT, {
+      access_token: accessToken,
+      ...params,
+      "receive_order_date-gte": `${from} 00:00:00`,
+      "receive_order_date-lt": `${nextDay(to)} 00:00:00`,
+      ...(shops.length ? { "receive_order_shop_id-in": shops.join(",") } : {}),
+    });
+    expect(answer.queues.find((q) => q.id === queue.id)?.count, `queue ${queue.id} ${from}..${to} shops=${shops.join()}`).toBe(Number(n.count));
+  }
 }
 
 const today = () => jstToday(new Date());
