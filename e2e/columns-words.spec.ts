@@ -107,8 +107,8 @@ for (const locale of ["ja", "en"] as const) {
     const id = slip?.[`${P}id`] as string;
     const letters = [...new Set([...(slip?.[`${P}mail_status`] ?? "")])];
     expect(letters.length).toBeGreaterThan(1);
-    await orders.goto(`?f=${P}id.eq:${id}&open=${id}`);
-    await orders.waitForDrawer();
+    await orders.goto(`?f=${P}id.eq:${id}`);
+    await orders.openRowByClick(0);
     const mail = orders.drawer.locator(`[data-field="${P}mail_status"] dd`);
     for (const letter of letters) {
       await expect(mail.locator(`[data-mail-letter="${letter}"]`)).toHaveText(m.orders.mailStatus[letter as keyof typeof m.orders.mailStatus]);
