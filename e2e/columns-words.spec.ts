@@ -147,10 +147,13 @@ test("the export's names are the screen's: status and cancel state as the cells 
 });
 
 test("goods names take two lines rather than being cut, beside a thumbnail from one image search; the tags show once", async ({ page }) => {
-  const mark = await callLogMark();
   // Made-to-order goods have the longest names (【受注生産】... colour and size).
   const goods = await openIn(page, "ja", "/goods", `?f=goods_name.like:${encodeURIComponent("受注生産")}`);
   await resetLayout(goods);
+  // One page shown from a fresh load: its image search is counted from here.
+  const mark = await callLogMark();
+  await page.reload();
+  await goods.waitForRows();
   const names = goods.grid.locator("[data-goods-name-text]");
   await expect(names.first()).toBeVisible();
   const lines = await names.evaluateAll((els) =>
