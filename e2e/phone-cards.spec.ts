@@ -17,7 +17,7 @@ const P = "receive_order_";
 
 test.use({ viewport: PHONE, hasTouch: true });
 // Each story walks several pages on a 2-core machine shared with builds: more than the default minute.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** The newest records first, as the grid pages them: record `index` from the end of the API's order. */
 async function newest(path: string, fields: readonly string[], index: number, conditions: Record<string, string> = {}): Promise<Record<string, string | null>> {
@@ -168,7 +168,6 @@ test("goods and stock: cards with the goods name and price, and the stock's name
   expect(await stock.cardField(stock.card(0), "stock_free_quantity")).toBe(grouped(row.stock_free_quantity));
   await stock.expectNoSidewaysScroll();
   await page.screenshot({ path: test.info().outputPath("stock-cards-390.png") });
-  await expectAxeClean(page);
 });
 
 test("slow: a request running past three seconds says so over the grid (Playwright's clock)", async ({ page }) => {
