@@ -75,7 +75,10 @@ export function GridCards({ domId, label, rows, definition, locale, choiceLabels
         if (event.target === event.currentTarget) roving.focusActive();
       }}
       data-grid-cards=""
-      className={cn("outline-none transition-opacity", busy && "opacity-60")}
+      data-previous-rows={busy || undefined}
+      // The previous answer's cards while the new one loads (or cannot, offline): greyed and dashed,
+      // not faded, so their text keeps its contrast; the banner above says whose rows they are.
+      className={cn("outline-none", busy && "grayscale")}
     >
       <ul id={`${domId}-cards`} aria-label={label} aria-busy={busy || undefined} onKeyDown={onKeyDown} className="flex flex-col gap-2">
         {rows.map((row, index) => {
@@ -90,6 +93,7 @@ export function GridCards({ domId, label, rows, definition, locale, choiceLabels
               className={cn(
                 "flex min-w-0 items-stretch rounded-lg border [content-visibility:auto] [contain-intrinsic-size:auto_5.5rem]",
                 selected ? "border-brand-400 bg-brand-50 dark:border-brand-500 dark:bg-brand-950" : "border-ink-200 bg-ink-0 dark:border-ink-700 dark:bg-ink-900",
+                busy && "border-dashed border-ink-400 bg-ink-50 dark:border-ink-500 dark:bg-ink-850",
               )}
             >
               <label className="flex shrink-0 cursor-pointer items-center px-3">

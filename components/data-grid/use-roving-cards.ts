@@ -5,11 +5,16 @@
 // images gallery (components/images/image-gallery.tsx) and the phone cards (./grid-cards.tsx).
 import { useRef, type KeyboardEvent, type RefObject } from "react";
 
-/** How many cards one row holds (they wrap with the width): 1 for a single column. */
+/**
+ * How many cards one row holds (they wrap with the width): 1 for a single column. Read from the
+ * cards' boxes on the page, not `offsetTop`: a card in a contained box (`content-visibility`) has
+ * that box as its offset parent, so every card would seem to sit on the first row.
+ */
 function cardsPerRow(cards: readonly (HTMLElement | null)[]): number {
-  const top = cards[0]?.offsetTop;
-  if (top === undefined) return 1;
-  const n = cards.findIndex((card) => card !== null && card.offsetTop !== top);
+  const first = cards[0];
+  if (!first) return 1;
+  const top = Math.round(first.getBoundingClientRect().top);
+  const n = cards.findIndex((card) => card !== null && Math.round(card.getBoundingClientRect().top) !== top);
   return n === -1 ? cards.length : Math.max(1, n);
 }
 

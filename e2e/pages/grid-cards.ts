@@ -40,7 +40,7 @@ export class CardsGridPage extends PickersGridPage {
 
   /** The selection checkbox beside a card. */
   checkbox(key: string): Locator {
-    return this.cardList.locator("li").filter({ has: this.cardByKey(key) }).getByRole("checkbox");
+    return this.cardList.locator(`li:has([data-card="${key.replace(/["\\]/g, "\\$&")}"])`).getByRole("checkbox");
   }
 
   /** Waits until the first card is the record `key` (after paging or a new filter). */
