@@ -34,6 +34,8 @@ test.describe("relative dates", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("a view saved with 今週 opens a later week with that week's days and rows; one chip per range; English dates", async ({ page }) => {
+    // Four steps of page loads, a saved view and three axe scans.
+    test.setTimeout(180_000);
     const today = jstDay();
     const dayA = mondayPlus(today, -14 + 2); // a Wednesday two weeks back
     const dayB = mondayPlus(today, -7 + 3); // the Thursday of last week: a later day in a later week

@@ -12,10 +12,10 @@
 // The grid element itself holds focus and points at the active row with aria-activedescendant,
 // so focus never lands on a row that virtualization removes.
 import { functionalUpdate, getCoreRowModel, useReactTable, type Column, type ColumnPinningState, type ColumnSizingInfoState, type ColumnSizingState, type Header, type Row, type RowSelectionState, type Updater } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Pin, PinOff } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { cn } from "@/components/ui/cn";
 import { SELECT_COLUMN, defaultColumnWidth, drawnOrder, type ColumnModel } from "@/lib/grid/columns";
 import { isNumericFormat, type GridLocale } from "@/lib/grid/format";
@@ -211,6 +211,16 @@ export function GridTable(props: GridTableProps) {
     overscan: 12,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
+    // The active row stays rendered when scrolled away, so aria-activedescendant always names an
+    // element of the page (axe: aria-valid-attr-value) and the keyboard resumes from it.
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const indexes = defaultRangeExtractor(range);
+        if (activeIndex < 0 || activeIndex >= range.count || indexes.includes(activeIndex)) return indexes;
+        return [...indexes, activeIndex].sort((a, b) => a - b);
+      },
+      [activeIndex],
+    ),
   });
 
   const setActive = (index: number) => {
