@@ -166,7 +166,10 @@ test("goods names take two lines rather than being cut, beside a thumbnail from 
   expect(lines.some((l) => l.lines === 2 && !l.cut), JSON.stringify(lines.slice(0, 5))).toBe(true);
   for (const l of lines) expect(l.lines, l.text).toBeLessThanOrEqual(2);
 
-  // Thumbnails: the goods of the page that have images show them, after one image search.
+  // Thumbnails: the goods of the page that have images show them, after one image search (counted
+  // before this story asks the sandbox itself).
+  await expect(goods.grid.locator('[data-goods-thumbnail="success"]').first()).toBeAttached();
+  expect((await callsSince(mark, "/api_v1_master_goodsimage/search")).length).toBe(1);
   const codes = await goods.renderedKeys();
   const images = (await sandboxCall("staff", "/api_v1_master_goodsimage/search", { fields: "goods_image_goods_id,goods_image_deleted_flag", "goods_image_goods_id-in": codes.join(","), limit: "10000" })).data ?? [];
   const withImage = codes.find((code) => images.some((i) => i.goods_image_goods_id === code && i.goods_image_deleted_flag !== "1"));
@@ -174,7 +177,6 @@ test("goods names take two lines rather than being cut, beside a thumbnail from 
   const img = goods.row(withImage as string).locator(`[data-field="goods_name"] img`);
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
-  expect((await callsSince(mark, "/api_v1_master_goodsimage/search")).length).toBe(1);
   expect(await new ShellPage(page).seriousA11yViolations(), "goods grid").toEqual([]);
 
   // The drawer lists the tags once: the tags section, not also the master's bracketed text.

@@ -10,7 +10,7 @@ import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, defaultColumnWidth } from "@/lib/gr
 import type { ColumnChooserProps } from "./column-chooser";
 import { Modal } from "@/components/ui/modal";
 
-export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, pinned, defaultPinned, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
+export default function ColumnChooserDialog({ resource, locale, visible, defaults, widths, fitted, pinned, defaultPinned, onApply, onClose }: ColumnChooserProps & { onClose: () => void }) {
   const t = useTranslations("grid");
   const id = useId();
   const [shown, setShown] = useState<string[]>(() => [...visible]);
@@ -22,7 +22,11 @@ export default function ColumnChooserDialog({ resource, locale, visible, default
   const byName = useMemo(() => new Map(resource.fields.map((f) => [f.name, f])), [resource]);
   const widthOf = (name: string): number => {
     const f = byName.get(name);
-    return resetWidths || !f ? (f ? defaultColumnWidth(f) : MIN_COLUMN_WIDTH) : (widths[name] ?? defaultColumnWidth(f));
+    if (!f) return MIN_COLUMN_WIDTH;
+    // A column at its kind's default shows the width the table fitted to the page's words.
+    const fallback = fitted?.[name] ?? defaultColumnWidth(f);
+    const stored = widths[name];
+    return resetWidths || stored === undefined || stored === defaultColumnWidth(f) ? fallback : stored;
   };
   const appliedWidths = (): Record<string, number> | null => {
     const typed = Object.entries(widthText);

@@ -21,6 +21,8 @@ export type ColumnChooserProps = {
   defaults: readonly string[];
   /** Stored widths (px) by field name; a column without one has its default width. */
   widths: Readonly<Record<string, number>>;
+  /** Widths fitted to the page's words (the table's): a column at its kind's default shows this. */
+  fitted?: Readonly<Record<string, number>>;
   /** Columns pinned to the left edge, in order, and those pinned by default. */
   pinned: readonly string[];
   defaultPinned: readonly string[];

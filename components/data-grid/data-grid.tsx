@@ -86,6 +86,8 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   const [viewDropped, setViewDropped] = useState<{ name: string; dropped: DroppedFilter[] } | null>(null);
   // Relative ranges ("this week") become days of Japan's today (the server's while hydrating).
   const today = useJstToday();
+  // The widths the table fitted to this page's words: the column chooser's defaults.
+  const [fittedWidths, setFittedWidths] = useState<Readonly<Record<string, number>>>({});
   const extensionExecutionId = definition.extensionExecutionId ? (url.extension_execution_id ?? undefined) : undefined;
   // The definition's tabs (the orders' work queues): the chosen one's conditions AND-ed with the
   // person's filters (./grid-tabs.tsx); an unknown `queue=` is no tab. A tab naming "today" reads
@@ -324,6 +326,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               visible={columnNames}
               defaults={definition.defaultColumns}
               widths={model.sizing}
+              fitted={fittedWidths}
               pinned={model.pinned}
               defaultPinned={defaultPinned}
               onApply={(names, nextWidths, pinned) => saveLayout({ shown: names, sizing: nextWidths ?? {}, pinned })}
@@ -395,6 +398,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
               onSize={(size) => void setUrl({ size, page: 1 })}
               onClearFilters={() => void setUrl({ f: [], page: 1, extension_execution_id: null, queue: null })}
               onLayoutChange={(next: LayoutChange) => saveLayout({ shown: model.shown, ...next })}
+              onFittedChange={setFittedWidths}
             />
           </Suspense>
         </QueryErrorBoundary>

@@ -51,6 +51,7 @@ export type GridBodyProps = {
   onSize: (size: PageSize) => void;
   onClearFilters: () => void;
   onLayoutChange: (next: LayoutChange) => void;
+  onFittedChange?: (fitted: Readonly<Record<string, number>>) => void;
 };
 
 const subscribeNever = () => () => {};
@@ -171,6 +172,7 @@ export default function GridBody(props: GridBodyProps) {
         onActiveIndexChange={props.onActiveIndexChange}
         onOpen={props.onOpen}
         onLayoutChange={props.onLayoutChange}
+        onFittedChange={props.onFittedChange}
         gridRef={props.gridRef}
         busy={busy}
         order={order}

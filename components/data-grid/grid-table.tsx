@@ -58,6 +58,8 @@ type GridTableProps = {
   onOpen: (key: string) => void;
   /** A resize ended, a width was reset or a column was pinned: save the layout. */
   onLayoutChange: (next: LayoutChange) => void;
+  /** The widths the shown columns fit on this page (the column chooser shows them as the defaults). */
+  onFittedChange?: (fitted: Readonly<Record<string, number>>) => void;
   gridRef: RefObject<HTMLDivElement | null>;
   busy: boolean;
   order: RowOrder;
@@ -101,7 +103,7 @@ const IDLE_SIZING: ColumnSizingInfoState = {
 };
 
 export function GridTable(props: GridTableProps) {
-  const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, gridRef, busy, order, onOrder } = props;
+  const { domId, label, rows, model, definition, locale, choiceLabels, selection, onSelectionChange, activeIndex, onActiveIndexChange, onOpen, onLayoutChange, onFittedChange, gridRef, busy, order, onOrder } = props;
   const t = useTranslations("grid");
   const tAll = useTranslations();
   const anchorRef = useRef<number | null>(null);
@@ -110,18 +112,32 @@ export function GridTable(props: GridTableProps) {
   const orderColumn = definition.resource.primaryKey.find((name) => model.shown.includes(name));
   // Columns nobody resized (their width is the kind's default) fit the words of this page: the
   // widest value as drawn and the header, within the kind's range (lib/grid/column-widths.ts).
-  const fittedNow = useMemo(() => {
+  // Every shown column is fitted (the column chooser shows the fit as a resized column's default);
+  // those at their kind's default take it.
+  const allFittedNow = useMemo(() => {
     const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
     const fields = model.shown.flatMap((name) => {
       const field = byName.get(name);
-      return field && model.sizing[name] === defaultColumnWidth(field) ? [field] : [];
+      return field ? [field] : [];
     });
     const family = typeof document === "undefined" ? "" : getComputedStyle(document.body).fontFamily;
     return fitWidths({ fields, rows, definition, locale, choiceLabels, t: (key) => tAll(key), measure: canvasMeasure(family), orderColumn });
-  }, [definition, model.shown, model.sizing, rows, locale, choiceLabels, tAll, orderColumn]);
+  }, [definition, model.shown, rows, locale, choiceLabels, tAll, orderColumn]);
   // Kept by value: a render that fits the same widths (a drag's pointer moves) starts nothing over.
-  const fittedKey = JSON.stringify(fittedNow);
-  const fitted = useMemo<Record<string, number>>(() => JSON.parse(fittedKey) as Record<string, number>, [fittedKey]);
+  const allFittedKey = JSON.stringify(allFittedNow);
+  const allFitted = useMemo<Record<string, number>>(() => JSON.parse(allFittedKey) as Record<string, number>, [allFittedKey]);
+  const fitted = useMemo<Record<string, number>>(() => {
+    const byName = new Map(definition.resource.fields.map((f) => [f.name, f]));
+    const out: Record<string, number> = {};
+    for (const [name, width] of Object.entries(allFitted)) {
+      const field = byName.get(name);
+      if (field && model.sizing[name] === defaultColumnWidth(field)) out[name] = width;
+    }
+    return out;
+  }, [allFitted, definition, model.sizing]);
+  useEffect(() => {
+    onFittedChange?.(allFitted);
+  }, [allFitted, onFittedChange]);
   const base = useMemo<ColumnSizingState>(() => ({ ...model.sizing, ...fitted }), [model.sizing, fitted]);
   const local = useLocalSizing(base);
   const [sizingInfo, setSizingInfo] = useState<ColumnSizingInfoState>(IDLE_SIZING);

@@ -175,7 +175,8 @@ export class ShellPage {
         if (japanese.test(text)) found.push(text);
       }
       for (const element of document.querySelectorAll("[aria-label], [title]")) {
-        if (element.closest('[lang="ja"]')) continue;
+        // A title or name repeating the shop's own data (a goods name's whole text) is that data.
+        if (element.closest('[lang="ja"], [data-user-content]')) continue;
         for (const value of [element.getAttribute("aria-label"), element.getAttribute("title")]) {
           if (value && japanese.test(value)) found.push(value);
         }
