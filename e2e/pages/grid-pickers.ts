@@ -263,7 +263,8 @@ export class PickersGridPage extends GridPage {
       const gridEl = root.querySelector('[role="grid"], [data-grid-cards]');
       const out: { name: string; box: Box }[] = [];
       for (const el of root.querySelectorAll<HTMLElement>("button, a, input, select, [role='search']")) {
-        if (gridEl?.contains(el) || el.closest("dialog, [data-popover-panel], [role='navigation']")) continue;
+        // Nor is the row of tabs above it (the orders' work queues), which scrolls within itself.
+        if (gridEl?.contains(el) || el.closest("dialog, [data-popover-panel], [role='navigation'], [role='tablist']")) continue;
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
         if (el.closest("[role='search']") && el.getAttribute("role") !== "search") continue;
