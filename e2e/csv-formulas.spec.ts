@@ -41,7 +41,8 @@ test.describe("names that look like formulas", () => {
     const shopNameSeen = async (id: string) => {
       const res = await page.request.post(`${origin}/api/ne/api_v1_master_shop/search`, {
         headers: { origin, "x-backyard-fresh": "1" },
-        data: { fields: ["shop_id", "shop_name"], limit: 10_000 },
+        // The fields the pages' shop list asks (name and abbreviation): the same kept answer.
+        data: { fields: ["shop_id", "shop_name", "shop_abbreviated_name"], limit: 10_000 },
       });
       expect(res.status()).toBe(200);
       return ((await res.json()) as { rows: { shop_id: string; shop_name: string }[] }).rows.find((r) => r.shop_id === id)?.shop_name;

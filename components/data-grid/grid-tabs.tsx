@@ -8,7 +8,7 @@
 // background work, beside the grid's own count (the chosen tab's count is that very query), and
 // kept for a minute (staleTime): moving between
 // tabs does not ask again. On a phone the row scrolls sideways inside itself.
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRef, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
@@ -62,17 +62,27 @@ export function GridTabs({ definition, requests, selected, onSelect, idPrefix }:
   // then the others in the row's order, one after another (`inTurn`).
   const chosen = requests.findIndex((r) => r.id === selected);
   const order = [chosen, ...requests.map((_, i) => i).filter((i) => i !== chosen)];
-  const results = useQueries({
-    queries: order.map((index, k) => {
+  // The others wait for the chosen one's answer: while the grid's own count fails (an upstream
+  // fault, no permission), the row asks nothing more than the grid does.
+  const chosenRequest = requests[chosen]?.request;
+  const chosenCount = useQuery({
+    queryKey: neKeys.request(definition.countPath, chosenRequest ?? {}),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callCount(definition.countPath, chosenRequest ?? {}, signal),
+    staleTime: TAB_COUNT_STALE_MS,
+    enabled: chosenRequest !== undefined,
+  });
+  const others = useQueries({
+    queries: order.slice(1).map((index) => {
       const { request } = requests[index] as TabCountRequest;
       return {
         queryKey: neKeys.request(definition.countPath, request),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          k === 0 ? callCount(definition.countPath, request, signal) : inTurn(signal, () => callCount(definition.countPath, request, signal, { background: true })),
+        queryFn: ({ signal }: { signal: AbortSignal }) => inTurn(signal, () => callCount(definition.countPath, request, signal, { background: true })),
         staleTime: TAB_COUNT_STALE_MS,
+        enabled: chosenCount.isSuccess,
       };
     }),
   });
+  const results = [chosenCount, ...others];
   if (!tabs) return null;
   const countOf = (index: number) => results[order.indexOf(index)];
 
