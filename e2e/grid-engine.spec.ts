@@ -14,6 +14,8 @@ test.describe("column resizing", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("dragging a column's edge on a 10,000-row page changes its width without re-rendering a row, and the width is kept", async ({ page }) => {
+    // Four loads of a 10,000-row page: on a busy machine they outlast the default minute.
+    test.setTimeout(180_000);
     await countRowRenders(page);
     const rows = new GridPage(page, "/order-rows");
     await rows.goto("?size=10000");
