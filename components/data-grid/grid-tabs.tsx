@@ -64,12 +64,14 @@ export function GridTabs({ definition, requests, selected, onSelect, idPrefix }:
   const order = [chosen, ...requests.map((_, i) => i).filter((i) => i !== chosen)];
   // The others wait for the chosen one's answer: while the grid's own count fails (an upstream
   // fault, no permission), the row asks nothing more than the grid does.
+  // The chosen tab's count is the grid's own count query (the same key): read here, never fetched
+  // here, so its retries and its maintenance wait stay the grid's alone.
   const chosenRequest = requests[chosen]?.request;
   const chosenCount = useQuery({
     queryKey: neKeys.request(definition.countPath, chosenRequest ?? {}),
     queryFn: ({ signal }: { signal: AbortSignal }) => callCount(definition.countPath, chosenRequest ?? {}, signal),
     staleTime: TAB_COUNT_STALE_MS,
-    enabled: chosenRequest !== undefined,
+    enabled: false,
   });
   const others = useQueries({
     queries: order.slice(1).map((index) => {
