@@ -5,7 +5,7 @@
 // (one goods search per page: ./goods-join.ts).
 import { defineGrid } from "@/components/data-grid/define-grid";
 import { gridScreen } from "@/components/data-grid/grid-screen";
-import { stockSearchKeys } from "@/lib/grid/forgiving-keys";
+import { stockGoodsSearch } from "@/lib/grid/forgiving-keys";
 import { goodsJoinQuery } from "./goods-join";
 import { STOCK_GOODS_CELL, STOCK_ROW_HEIGHT } from "./stock-goods-cell";
 import { stock } from "@/lib/ne/registry/resources/stock";
@@ -35,14 +35,7 @@ export const stockGrid = defineGrid({
   summary: [`${P}free_quantity`, `${P}quantity`],
   quickFilters: [
     // Goods by code, else by name or JAN through one goods search (lib/grid/forgiving-search.ts).
-    {
-      kind: "forgiving",
-      label: "forgivingSearch.stock.label",
-      placeholder: "forgivingSearch.stock.placeholder",
-      search: "stockGoods",
-      keys: stockSearchKeys(`${P}goods_id`),
-      goodsField: `${P}goods_id`,
-    },
+    stockGoodsSearch(`${P}goods_id`),
     {
       kind: "toggle",
       field: `${P}free_quantity`,

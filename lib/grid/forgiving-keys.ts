@@ -1,5 +1,6 @@
 // The filter keys (`field-op`) the forgiving search boxes write (./forgiving-search.ts), apart from
 // it: the grid definitions name them in their first load; the readings come with the box's chunk.
+import type { ForgivingQuickFilter } from "./quick-filters";
 
 const P = "receive_order_";
 
@@ -20,4 +21,16 @@ export const ORDER_SEARCH_KEYS: readonly string[] = [
 /** The filter keys a stock search writes on its goods code field. */
 export function stockSearchKeys(goodsField: string): string[] {
   return [`${goodsField}-like`, `${goodsField}-in`];
+}
+
+/** The stock grids' search box on their goods code field: the code, else goods by name or JAN. */
+export function stockGoodsSearch(goodsField: string): ForgivingQuickFilter {
+  return {
+    kind: "forgiving",
+    label: "forgivingSearch.stock.label",
+    placeholder: "forgivingSearch.stock.placeholder",
+    search: "stockGoods",
+    keys: stockSearchKeys(goodsField),
+    goodsField,
+  };
 }
