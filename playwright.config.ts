@@ -11,15 +11,16 @@ const serverLogFile = path.resolve(`test-results/server-log-${port}.jsonl`);
 
 export default defineConfig({
   testDir: "e2e",
-  // One dashboard and one sandbox serve every test: run them one at a time.
+  // One dashboard and one sandbox serve every test of a run: run them one at a time.
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The lead's test script reads the JSON report for the pass/fail counts.
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  // `npm test` (scripts/test.mjs) reads the JSON report for the pass/fail counts; it runs the
+  // stories in groups at once, each with its own servers, ports and report file (E2E_JSON).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON ?? "test-results/e2e-results.json" }]],
   outputDir: "test-results/artifacts",
   use: {
     baseURL,

@@ -232,7 +232,9 @@ test.describe("the settings page", () => {
 
   test("resetting a grid's columns brings back its default columns on that grid", async ({ page, baseURL }) => {
     const api = storage(page, baseURL);
+    // Other stories may have left either grid's layout: both start from their defaults.
     await api.resetColumns("orders");
+    await api.resetColumns("goods");
     const orders = new OrdersPage(page);
     await orders.goto();
     const headers = () => orders.headerNames();

@@ -2,8 +2,8 @@
 // `npm test`: typecheck, lint, unit + integration (vitest) and browser (Playwright) tests.
 // Every suite runs even when an earlier one fails; the run ends with one line
 // `N passed, N failed` summing all suites (typecheck and lint count as one check each).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIfNeeded } from "./build-if-needed.mjs";
@@ -47,6 +47,80 @@ function ensureChromium() {
   return existsSync(chromium);
 }
 
+/**
+ * The browser stories in `E2E_GROUPS` groups (2 by default, 1 runs them all in one), run at once,
+ * each by its own Playwright with its own dashboard and sandbox (ports 3100/4110, 3150/4160, ...)
+ * and the story files spread by their last measured times (e2e/durations.json; a file not listed
+ * there counts as a minute). Within a group the files run one at a time in name order, as before;
+ * every group ends with e2e/zz-call-overlaps.spec.ts, which checks its own sandbox's record of
+ * the whole group. Each line a group prints starts with its name.
+ */
+async function runE2eGroups() {
+  const groups = Math.max(1, Math.min(4, Number(process.env.E2E_GROUPS ?? 2) || 1));
+  const last = "zz-call-overlaps.spec.ts";
+  const files = readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts") && f !== last).sort();
+  const measured = readJson(path.join(root, "e2e", "durations.json")) ?? {};
+  const weight = (f) => (typeof measured[f] === "number" ? measured[f] : 60);
+  // Longest first, each to the group with the least so far (the groups then end close together).
+  const plan = Array.from({ length: groups }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = plan.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+    lightest.files.push(f);
+    lightest.seconds += weight(f);
+  }
+  const runs = plan.map((group, i) => {
+    const name = `e2e ${i + 1}/${groups}`;
+    const port = 3100 + i * 50;
+    const json = path.join(resultsDir, `e2e-results-${i + 1}.json`);
+    rmSync(json, { force: true });
+    const args = ["test", ...[...group.files.sort(), last].map((f) => `e2e/${f}`), `--output=test-results/artifacts-${i + 1}`];
+    process.stdout.write(`${name}: ${group.files.length + 1} files, about ${Math.round(group.seconds / 60)} min measured, dashboard port ${port}\n`);
+    const child = spawn(bin("playwright"), args, {
+      env: { ...process.env, E2E_PORT: String(port), E2E_SANDBOX_PORT: String(port + 1010), E2E_JSON: json },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const prefix = (stream, out) => {
+      let rest = "";
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk.toString()).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) out.write(`[${name}] ${line}\n`);
+      });
+      stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, json })));
+  });
+  let passed = 0;
+  let failed = 0;
+  const seconds = {};
+  for (const { code, json } of await Promise.all(runs)) {
+    const report = readJson(json);
+    for (const suite of report?.suites ?? []) seconds[suite.file] = Math.round(suiteMs(suite) / 1000);
+    const stats = report?.stats;
+    if (!stats) {
+      failed += 1;
+      continue;
+    }
+    const bad = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    passed += stats.expected ?? 0;
+    failed += bad + (code !== 0 && bad === 0 ? 1 : 0);
+  }
+  // This run's times per file, for e2e/durations.json (copy it there when the files change).
+  delete seconds[last];
+  writeFileSync(path.join(resultsDir, "e2e-durations.json"), `${JSON.stringify(Object.fromEntries(Object.entries(seconds).sort()), null, 2)}\n`);
+  return { passed, failed };
+}
+
+/** The time a suite of a Playwright JSON report took: its tests' results, its nested suites'. */
+function suiteMs(suite) {
+  let ms = 0;
+  for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) ms += r.duration ?? 0;
+  for (const child of suite.suites ?? []) ms += suiteMs(child);
+  return ms;
+}
+
 // 1. Typecheck (route types first, so typed links and next-env.d.ts exist on a fresh clone).
 section("typecheck");
 run(bin("next"), ["typegen"]);
@@ -73,8 +147,6 @@ if (unit) {
 
 // 4. Browser tests.
 section("browser (playwright)");
-const e2eFile = path.join(resultsDir, "e2e-results.json");
-rmSync(e2eFile, { force: true });
 let built = true;
 try {
   // The production build first, on its own: Playwright's web server then only starts it, and its
@@ -87,14 +159,8 @@ if (!built) {
   process.stdout.write("the production build failed: browser tests count as failed\n");
   tally.push({ suite: "playwright", passed: 0, failed: 1 });
 } else if (ensureChromium()) {
-  const e2eStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile });
-  const e2e = readJson(e2eFile);
-  if (e2e?.stats) {
-    const failed = (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
-    tally.push({ suite: "playwright", passed: e2e.stats.expected ?? 0, failed: failed + (e2eStatus !== 0 && failed === 0 ? 1 : 0) });
-  } else {
-    tally.push({ suite: "playwright", passed: 0, failed: 1 });
-  }
+  const e2e = await runE2eGroups();
+  tally.push({ suite: "playwright", ...e2e });
 } else {
   process.stdout.write("chromium is missing and could not be installed (not root?): browser tests count as failed\n");
   tally.push({ suite: "playwright", passed: 0, failed: 1 });

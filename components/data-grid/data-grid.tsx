@@ -26,7 +26,7 @@ import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/pref
 import { cardFieldNames, cardFields } from "@/lib/grid/card-fields";
 import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
 import { dedupeFilters, droppedUrlFilters, gridUrlParsers, type GridLayout } from "@/lib/grid/url-state";
-import { useGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
+import { useGridPreferences, useResetGridPreferences, useSaveGridPreferences } from "@/lib/query/grid-storage";
 import { useCount, useSearch } from "@/lib/query/hooks";
 import type { NeRequest } from "@/lib/query/call-operation";
 import { ColumnChooser } from "./column-chooser";
@@ -226,7 +226,16 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   };
   useEffect(() => () => cancelAnimationFrame(focusFrame.current), []);
 
-  const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => savePreferences.mutate(layoutOf(resource, next));
+  const resetPreferences = useResetGridPreferences();
+  // A layout equal to the grid's defaults is not kept as the person's own: the stored one is
+  // removed, so the settings page says "default" after "Back to defaults".
+  const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => {
+    const layout = layoutOf(resource, next);
+    const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+    const isDefault = same(layout.columns, definition.defaultColumns) && same(layout.pinned, defaultPinned) && Object.keys(layout.widths).length === 0;
+    if (isDefault) resetPreferences.mutate(definition.id);
+    else savePreferences.mutate(layout);
+  };
 
   const currentView = (): SavedViewState => ({
     filters: filters.map(serializeFilterToken),
@@ -363,7 +372,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
             onDismiss={() => setViewDropped(null)}
           />
         ) : null}
-        {savePreferences.isError ? (
+        {savePreferences.isError || resetPreferences.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {t("preferencesFailed")}
           </p>

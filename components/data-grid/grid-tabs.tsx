@@ -100,11 +100,13 @@ export function GridTabs({ definition, requests, selected, onSelect, idPrefix }:
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
+      {/* `relative`: the tabs' visually hidden texts (absolutely placed) belong to this scroller,
+          so they never widen the page beyond it while the counts are pending. */}
       <div
         role="tablist"
         aria-label={t(tabs.label)}
         aria-describedby={noteId}
-        className="-mx-1 flex min-w-0 gap-1 overflow-x-auto overscroll-x-contain px-1 pb-1 [scrollbar-width:thin]"
+        className="relative -mx-1 flex min-w-0 gap-1 overflow-x-auto overscroll-x-contain px-1 pb-1 [scrollbar-width:thin]"
       >
         {requests.map((r, index) => {
           const isSelected = r.id === selected;
