@@ -21,7 +21,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { filterKey, filtersToConditions, readFilterTokens, serializeFilterToken, upsertFilter, type DroppedFilter, type GridFilter } from "@/lib/grid/filters";
 import type { GridLocale } from "@/lib/grid/format";
-import { columnModel, defaultPins, layoutOf, type ColumnModel } from "@/lib/grid/columns";
+import { columnModel, defaultPins, isDefaultLayout, layoutOf, type ColumnModel } from "@/lib/grid/columns";
 import type { GridPreferences, SavedView, SavedViewState } from "@/lib/grid/preferences";
 import { cardFieldNames, cardFields } from "@/lib/grid/card-fields";
 import { DEFAULT_ROW_ORDER, pageWindow, type RowOrder } from "@/lib/grid/row-order";
@@ -231,9 +231,7 @@ export function DataGrid({ definition, initialPreferences, texts, toolbarExtra }
   // removed, so the settings page says "default" after "Back to defaults".
   const saveLayout = (next: Pick<ColumnModel, "shown" | "sizing" | "pinned">) => {
     const layout = layoutOf(resource, next);
-    const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
-    const isDefault = same(layout.columns, definition.defaultColumns) && same(layout.pinned, defaultPinned) && Object.keys(layout.widths).length === 0;
-    if (isDefault) resetPreferences.mutate(definition.id);
+    if (isDefaultLayout(layout, { columns: definition.defaultColumns, pinned: defaultPinned })) resetPreferences.mutate(definition.id);
     else savePreferences.mutate(layout);
   };
 

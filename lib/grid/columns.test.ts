@@ -4,7 +4,7 @@ import { goods } from "@/lib/ne/registry/resources/goods";
 import { receiveOrder } from "@/lib/ne/registry/resources/receive-order";
 import { receiveOrderRow } from "@/lib/ne/registry/resources/receive-order-row";
 import { warehouseStock } from "@/lib/ne/registry/resources/warehouse-stock";
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnMeta, columnModel, defaultColumnWidth, defaultPins, drawnOrder, filterKindOf, layoutOf } from "./columns";
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, columnMeta, columnModel, defaultColumnWidth, defaultPins, drawnOrder, filterKindOf, isDefaultLayout, layoutOf } from "./columns";
 
 const P = "receive_order_";
 const defaults = [`${P}id`, `${P}date`, `${P}shop_id`, `${P}total_amount`];
@@ -54,6 +54,15 @@ describe("column model", () => {
     expect(layout).toEqual({ columns: defaults, widths: { [`${P}date`]: 333 }, pinned: [`${P}id`] });
     // A round trip gives the same model back.
     expect(columnModel(receiveOrder, { columns: defaults, pinned: [] }, layout)).toEqual({ ...model, sizing: { ...model.sizing, [`${P}date`]: 333 } });
+  });
+
+  it("a layout is the defaults only with the default columns in order, the default pins and no width of its own", () => {
+    const defaults = { columns: ["a", "b", "c"], pinned: ["a"] };
+    expect(isDefaultLayout({ columns: ["a", "b", "c"], widths: {}, pinned: ["a"] }, defaults)).toBe(true);
+    expect(isDefaultLayout({ columns: ["a", "c", "b"], widths: {}, pinned: ["a"] }, defaults)).toBe(false);
+    expect(isDefaultLayout({ columns: ["a", "b"], widths: {}, pinned: ["a"] }, defaults)).toBe(false);
+    expect(isDefaultLayout({ columns: ["a", "b", "c"], widths: {}, pinned: [] }, defaults)).toBe(false);
+    expect(isDefaultLayout({ columns: ["a", "b", "c"], widths: { b: 300 }, pinned: ["a"] }, defaults)).toBe(false);
   });
 
   it("draws pinned columns first, in pin order", () => {

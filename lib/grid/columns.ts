@@ -116,6 +116,16 @@ export function layoutOf(resource: ResourceDef, model: Pick<ColumnModel, "shown"
   return { columns: [...model.shown], widths, pinned: model.pinned.filter((n) => showing.has(n)) };
 }
 
+/**
+ * Whether a layout to store is the grid's defaults (same columns in the same order, the default
+ * pins, no width of its own): such a layout is not kept as the person's, so "Back to defaults"
+ * leaves the grid at its defaults (the settings page says so) and later default changes reach it.
+ */
+export function isDefaultLayout(layout: Required<StoredLayout>, defaults: { columns: readonly string[]; pinned: readonly string[] }): boolean {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+  return same(layout.columns, defaults.columns) && same(layout.pinned, defaults.pinned) && Object.keys(layout.widths).length === 0;
+}
+
 /** The columns in the order they are drawn: pinned ones first (in pin order), then the rest. */
 export function drawnOrder(model: Pick<ColumnModel, "shown" | "pinned">): string[] {
   const pinned = new Set(model.pinned);
