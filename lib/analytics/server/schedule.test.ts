@@ -84,6 +84,17 @@ describe("analytics schedule and status (PGlite)", () => {
     expect((await scheduleTick({ database, call: s.call, syncEveryMs: 15 * 60_000, now: () => later, limits: { idleMs: DAY_MS, absoluteMs: 7 * DAY_MS } })).synced).toEqual({ [COMPANY]: "done" });
   }, 120_000);
 
+  it("a scheduled sync is not the session's activity: the person's idle clock goes on", async () => {
+    const key = await newSession(s.store, "quiet-company");
+    const lastSeen = new Date(Date.now() - 10 * 60_000);
+    await s.store.touch(key, lastSeen);
+    const result = await scheduleTick({ database, call: s.call });
+    expect(result.synced["quiet-company"]).toBe("done");
+    expect((await s.store.get(key))?.lastSeenAt.getTime()).toBe(lastSeen.getTime());
+    await deleteCompanyCopy(database.db, "quiet-company");
+    await s.store.delete(key);
+  }, 120_000);
+
   it("without the routes' gateway a tick syncs nothing but still keeps the retention", async () => {
     const result = await scheduleTick({ database, call: null });
     expect(result.synced).toEqual({});

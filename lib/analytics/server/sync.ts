@@ -37,8 +37,11 @@ import type { NeCondition, NeRequest } from "@/lib/ne/encode";
 import type { NeCallResult } from "@/lib/ne/server/client";
 import { formatJstDateTime, parseJstDateTime } from "@/lib/ne/jst-date";
 
-/** The gateway's call, as the sync uses it (always with priority "background"). */
-export type SyncCall = (sessionKey: string, path: string, request: NeRequest, options: { priority: "background" }) => Promise<NeCallResult>;
+/**
+ * The gateway's call, as the sync uses it: always priority "background", and never the session's
+ * activity (a sync must not keep a person who walked away signed in).
+ */
+export type SyncCall = (sessionKey: string, path: string, request: NeRequest, options: { priority: "background"; activity: false }) => Promise<NeCallResult>;
 
 export interface SyncDeps {
   database: Pick<AppDatabase, "db" | "tryAdvisoryLock">;
@@ -473,7 +476,7 @@ async function runPass(spec: ResourceSpec, ctx: PassContext): Promise<void> {
       ...(spec.keyset ? {} : { offset: cursor.offset }),
     };
     ctx.counters.calls += 1;
-    const result = await ctx.deps.call(ctx.sessionKey, spec.path, request, { priority: "background" });
+    const result = await ctx.deps.call(ctx.sessionKey, spec.path, request, { priority: "background", activity: false });
     const data = (result.envelope.data ?? []) as Row[];
     ctx.counters.fetched[spec.name] += data.length;
     const full = data.length >= pageSize;
