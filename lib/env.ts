@@ -102,3 +102,23 @@ export function serverEnv(): ServerEnv {
   };
   return cached;
 }
+
+/** The analytics read model's settings (lib/analytics/README.md). */
+export interface AnalyticsEnv {
+  /** ANALYTICS_SYNC_MINUTES (default 15): how often a company with a live sign-in is synced. */
+  syncEveryMs: number;
+  /** ANALYTICS_RETENTION_DAYS (default 30): a company's copy is deleted after this long without a sign-in. */
+  retentionMs: number;
+}
+
+/** Read from `env` each time (no cache): tests and the schedule pass their own. */
+export function analyticsEnv(env: Record<string, string | undefined> = process.env): AnalyticsEnv {
+  const positive = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    syncEveryMs: positive(env.ANALYTICS_SYNC_MINUTES, 15) * 60_000,
+    retentionMs: positive(env.ANALYTICS_RETENTION_DAYS, 30) * 86_400_000,
+  };
+}

@@ -27,6 +27,11 @@ export interface AppDatabase {
    * one process, where the caller's in-process queue is already the whole story: `fn` runs directly.
    */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` only if the lock on `key` is free now (one try, no waiting): answers `{ ran: false }`
+   * when another holder has it, in this process or (on PostgreSQL) another instance.
+   */
+  tryAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -54,8 +59,10 @@ function createAdvisoryLocks(connectionString: string) {
     onError: (err: Error) => void;
   }
 
-  /** A connection holding the lock on `key`. */
-  async function acquire(key: string): Promise<Held> {
+  /** A connection holding the lock on `key` (with `once`: null when the first try is refused). */
+  async function acquire(key: string, once?: false): Promise<Held>;
+  async function acquire(key: string, once: true): Promise<Held | null>;
+  async function acquire(key: string, once = false): Promise<Held | null> {
     for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
       const client = await pool.connect();
       // A checked-out client's error has no listener of the pool's: without one it would throw.
@@ -78,6 +85,7 @@ function createAdvisoryLocks(connectionString: string) {
       if (ok) return held;
       client.removeListener("error", held.onError);
       client.release();
+      if (once) return null;
       await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
     }
   }
@@ -103,8 +111,27 @@ function createAdvisoryLocks(connectionString: string) {
         await release(key, held);
       }
     },
+    async tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+      const held = await acquire(key, true);
+      if (!held) return { ran: false };
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        await release(key, held);
+      }
+    },
     close: () => pool.end(),
   };
+}
+
+async function tryLocal<T>(held: Set<string>, key: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+  if (held.has(key)) return { ran: false };
+  held.add(key);
+  try {
+    return { ran: true, value: await fn() };
+  } finally {
+    held.delete(key);
+  }
 }
 
 const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
@@ -128,6 +155,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       db,
       kind: "postgres",
       withAdvisoryLock: (key, fn) => locks.withLock(key, fn),
+      tryAdvisoryLock: (key, fn) => locks.tryWithLock(key, fn),
       close: async () => {
         await locks.close();
         await pool.end();
@@ -139,6 +167,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   // 0700 before PGlite writes anything in it; its files' modes once it has made them (and migrated).
   if (onDisk) privateDir(dataDir);
   const client = new PGlite(dataDir);
+  /** Keys held by tryAdvisoryLock: one process owns an embedded database, so a set is the whole story. */
+  const localHeld = new Set<string>();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   if (onDisk) privateTree(dataDir);
@@ -146,6 +176,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     db: db as unknown as AppDb,
     kind: "pglite",
     withAdvisoryLock: (_key, fn) => fn(),
+    tryAdvisoryLock: (key, fn) => tryLocal(localHeld, key, fn),
     close: () => client.close(),
   };
 }

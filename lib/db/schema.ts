@@ -3,6 +3,7 @@
 // their batches, see lib/uploads).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -193,3 +195,194 @@ export const gatewayCalls = pgTable(
   },
   (t) => [index("gateway_calls_company").on(t.companyNeId, t.running, t.priority, t.id), index("gateway_calls_instance").on(t.instanceId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The analytics read model (lib/analytics): each company's own copy of the business fields the
+// analytics views need, kept by an incremental sync. Column names are the API's field names
+// (lib/ne/registry, the official field lists), keyed by the token store's company_ne_id. No
+// personal data: no purchaser or consignee fields, no person's names, addresses, phones or mails
+// (lib/analytics/schema.test.ts holds every column name to that).
+
+/** Order slips (spec 2.5, /api_v1_receiveorder_base/search): one row per slip of the last 13 months. */
+export const analyticsOrders = pgTable(
+  "analytics_orders",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    receiveOrderId: bigint("receive_order_id", { mode: "number" }).notNull(),
+    receiveOrderShopId: integer("receive_order_shop_id"),
+    receiveOrderDate: timestamp("receive_order_date", { withTimezone: true }),
+    receiveOrderImportDate: timestamp("receive_order_import_date", { withTimezone: true }),
+    receiveOrderSendDate: timestamp("receive_order_send_date", { withTimezone: true }),
+    receiveOrderOrderStatusId: text("receive_order_order_status_id"),
+    receiveOrderCancelTypeId: text("receive_order_cancel_type_id"),
+    receiveOrderCancelDate: timestamp("receive_order_cancel_date", { withTimezone: true }),
+    receiveOrderPaymentMethodId: text("receive_order_payment_method_id"),
+    receiveOrderDeliveryId: text("receive_order_delivery_id"),
+    receiveOrderCustomerTypeId: text("receive_order_customer_type_id"),
+    receiveOrderTotalAmount: numeric("receive_order_total_amount"),
+    receiveOrderGoodsAmount: numeric("receive_order_goods_amount"),
+    receiveOrderTaxAmount: numeric("receive_order_tax_amount"),
+    receiveOrderChargeAmount: numeric("receive_order_charge_amount"),
+    receiveOrderDeliveryFeeAmount: numeric("receive_order_delivery_fee_amount"),
+    receiveOrderOtherAmount: numeric("receive_order_other_amount"),
+    receiveOrderPointAmount: numeric("receive_order_point_amount"),
+    receiveOrderDeletedFlag: text("receive_order_deleted_flag"),
+    /** receive_order_cancel_type_id other than 0 (or empty): the views' "cancelled" toggle. */
+    cancelled: boolean("cancelled").notNull().default(false),
+    receiveOrderLastModifiedNullSafeDate: timestamp("receive_order_last_modified_null_safe_date", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyNeId, t.receiveOrderId] }),
+    // Sales by day/week/month (by shop, payment or delivery method, cancelled or not): a range scan.
+    index("analytics_orders_company_date").on(t.companyNeId, t.receiveOrderDate),
+    index("analytics_orders_company_shop_date").on(t.companyNeId, t.receiveOrderShopId, t.receiveOrderDate),
+  ],
+);
+
+/** Order rows (spec 2.6, /api_v1_receiveorder_row/search) of the slips in analytics_orders. */
+export const analyticsOrderRows = pgTable(
+  "analytics_order_rows",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    receiveOrderRowReceiveOrderId: bigint("receive_order_row_receive_order_id", { mode: "number" }).notNull(),
+    receiveOrderRowNo: integer("receive_order_row_no").notNull(),
+    receiveOrderRowGoodsId: text("receive_order_row_goods_id"),
+    receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
+    receiveOrderRowQuantity: numeric("receive_order_row_quantity"),
+    receiveOrderRowUnitPrice: numeric("receive_order_row_unit_price"),
+    receiveOrderRowWholesaleRetailRatio: numeric("receive_order_row_wholesale_retail_ratio"),
+    receiveOrderRowSubTotalPrice: numeric("receive_order_row_sub_total_price"),
+    receiveOrderRowTaxRate: numeric("receive_order_row_tax_rate"),
+    receiveOrderRowCancelFlag: text("receive_order_row_cancel_flag"),
+    /** 1 = valid, other = invalid (spec 2.6). */
+    receiveOrderRowDeletedFlag: text("receive_order_row_deleted_flag"),
+    receiveOrderRowStockAllocationQuantity: numeric("receive_order_row_stock_allocation_quantity"),
+    receiveOrderRowLastModifiedNullSafeDate: timestamp("receive_order_row_last_modified_null_safe_date", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyNeId, t.receiveOrderRowReceiveOrderId, t.receiveOrderRowNo] }),
+    // Units and revenue per goods code (joined to the slips' dates through the primary key).
+    index("analytics_order_rows_company_goods").on(t.companyNeId, t.receiveOrderRowGoodsId, t.receiveOrderRowReceiveOrderId),
+  ],
+);
+
+/** Goods master (spec 2.7, /api_v1_master_goods/search): what the reorder list needs. */
+export const analyticsGoods = pgTable(
+  "analytics_goods",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    goodsId: text("goods_id").notNull(),
+    goodsRepresentationId: text("goods_representation_id"),
+    goodsName: text("goods_name"),
+    goodsTypeId: text("goods_type_id"),
+    goodsSupplierId: text("goods_supplier_id"),
+    /** The supplier master's name (a business), joined by the goods search. */
+    supplierName: text("supplier_name"),
+    goodsOrderPoint: numeric("goods_order_point"),
+    goodsStockConstant: numeric("goods_stock_constant"),
+    goodsLot: numeric("goods_lot"),
+    goodsDeletedFlag: text("goods_deleted_flag"),
+    goodsLastModifiedNullSafeDate: timestamp("goods_last_modified_null_safe_date", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyNeId, t.goodsId] })],
+);
+
+/** Set goods components (spec 2.10, /api_v1_master_setgoods/search): one row per set and component. */
+export const analyticsSetGoods = pgTable(
+  "analytics_set_goods",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    setGoodsId: text("set_goods_id").notNull(),
+    setGoodsDetailGoodsId: text("set_goods_detail_goods_id").notNull(),
+    setGoodsName: text("set_goods_name"),
+    setGoodsDetailQuantity: numeric("set_goods_detail_quantity"),
+    setGoodsLastModifiedDate: timestamp("set_goods_last_modified_date", { withTimezone: true }),
+    /** When a full pass last saw the row: a pass deletes the rows it did not see (set goods have no deleted flag). */
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyNeId, t.setGoodsId, t.setGoodsDetailGoodsId] }),
+    index("analytics_set_goods_component").on(t.companyNeId, t.setGoodsDetailGoodsId),
+  ],
+);
+
+/** Goods stock (spec 2.8, /api_v1_master_stock/search): all warehouses together. */
+export const analyticsStock = pgTable(
+  "analytics_stock",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    stockGoodsId: text("stock_goods_id").notNull(),
+    stockQuantity: numeric("stock_quantity"),
+    stockAllocationQuantity: numeric("stock_allocation_quantity"),
+    stockFreeQuantity: numeric("stock_free_quantity"),
+    stockDefectiveQuantity: numeric("stock_defective_quantity"),
+    stockRemainingOrderQuantity: numeric("stock_remaining_order_quantity"),
+    stockOutQuantity: numeric("stock_out_quantity"),
+    stockAdvanceOrderQuantity: numeric("stock_advance_order_quantity"),
+    stockAdvanceOrderFreeQuantity: numeric("stock_advance_order_free_quantity"),
+    stockDeletedFlag: text("stock_deleted_flag"),
+    stockLastModifiedNullSafeDate: timestamp("stock_last_modified_null_safe_date", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyNeId, t.stockGoodsId] })],
+);
+
+/** Warehouse stock (spec 2.9, /api_v1_warehouse_stock/search): one row per warehouse and goods. */
+export const analyticsWarehouseStock = pgTable(
+  "analytics_warehouse_stock",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    warehouseStockWarehouseId: integer("warehouse_stock_warehouse_id").notNull(),
+    warehouseStockGoodsId: text("warehouse_stock_goods_id").notNull(),
+    warehouseStockQuantity: numeric("warehouse_stock_quantity"),
+    warehouseStockAllocationQuantity: numeric("warehouse_stock_allocation_quantity"),
+    warehouseStockFreeQuantity: numeric("warehouse_stock_free_quantity"),
+    warehouseStockLastModifiedNullSafeDate: timestamp("warehouse_stock_last_modified_null_safe_date", { withTimezone: true }),
+    /** When a full pass last saw the row (an upload can delete a warehouse's link: no deleted flag). */
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyNeId, t.warehouseStockWarehouseId, t.warehouseStockGoodsId] }),
+    index("analytics_warehouse_stock_goods").on(t.companyNeId, t.warehouseStockGoodsId),
+  ],
+);
+
+/**
+ * Where each company's sync of each resource stands: the high-water mark of the resource's
+ * last-modified date (as the API writes it, JST `YYYY-MM-DD HH:MM:SS`), the cursor of a pass not
+ * finished yet (saved after every page: a sync cut short resumes there), and the last outcome.
+ */
+export const analyticsSyncState = pgTable(
+  "analytics_sync_state",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    resource: text("resource").notNull(),
+    /** Last-modified high-water mark of the last finished pass (null: the first pass has not finished). */
+    mark: text("mark"),
+    /** The unfinished pass: its kind, conditions and where the next page starts (lib/analytics/server/sync.ts). */
+    cursor: jsonb("cursor"),
+    passStartedAt: timestamp("pass_started_at", { withTimezone: true }),
+    passFinishedAt: timestamp("pass_finished_at", { withTimezone: true }),
+    /** When a full pass (every row, deleting rows not seen) last finished. */
+    fullPassAt: timestamp("full_pass_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyNeId, t.resource] })],
+);
+
+/** Per company: when its copy was last complete ("as of"), whether a sync runs, and the retention clock. */
+export const analyticsCompanies = pgTable("analytics_companies", {
+  companyNeId: text("company_ne_id").primaryKey(),
+  /** Last time a live sign-in of the company was seen (the retention period counts from here). */
+  lastSignInSeenAt: timestamp("last_sign_in_seen_at", { withTimezone: true }).notNull(),
+  /** Start of the last sync that finished every resource: the copy is as of then. */
+  asOf: timestamp("as_of", { withTimezone: true }),
+  syncStartedAt: timestamp("sync_started_at", { withTimezone: true }),
+  /** Renewed after every page while a sync runs; a sync whose heartbeat is old died. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+  syncFinishedAt: timestamp("sync_finished_at", { withTimezone: true }),
+  /** A refresh was asked for (the refresh button): the schedule runs it at its next turn. */
+  requestedAt: timestamp("requested_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+});

@@ -24,6 +24,11 @@ import { getOperation } from "@/lib/ne/registry";
 export interface GatewayCallOptions extends NeCallOptions {
   /** Who waits for the call: "interactive" (default, served first) or "background". */
   priority?: CallPriority;
+  /**
+   * false: no person asked for this call (the analytics schedule's sync), so it is not the
+   * session's activity and does not hold off its idle timeout. Default true.
+   */
+  activity?: boolean;
 }
 
 export interface Gateway {
@@ -138,7 +143,14 @@ export function createGateway({
    * A session this process has not seen yet (the first page after sign-in, or after a restart) is
    * read first: its company names the slots.
    */
-  async function call(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, priority: CallPriority): Promise<NeCallResult> {
+  async function call(
+    sessionKey: string,
+    path: string,
+    request: NeRequest | undefined,
+    options: NeCallOptions | undefined,
+    priority: CallPriority,
+    activity: boolean,
+  ): Promise<NeCallResult> {
     const session = sessions.get(sessionKey) ?? (await firstLoad(sessionKey));
     const wait = startSpan("gateway.queue-wait", { "backyard.priority": priority });
     return locks.run(
@@ -148,12 +160,12 @@ export function createGateway({
           inCompanySlot(session, sessionKey, priority, async () => {
             wait.end();
             try {
-              return await callOnce(sessionKey, path, request, options);
+              return await callOnce(sessionKey, path, request, options, activity);
             } catch (err) {
               // 002002: the pair was rotated by a writer outside these locks; the store has the newer one. Once.
               if (isNeError(err) && err.kind === "stale-token") {
                 sessions.delete(sessionKey);
-                return callOnce(sessionKey, path, request, options);
+                return callOnce(sessionKey, path, request, options, activity);
               }
               throw err;
             }
@@ -238,7 +250,7 @@ export function createGateway({
     return session && !sessionEnded(session, now(), limits) ? session : undefined;
   }
 
-  async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined) {
+  async function callOnce(sessionKey: string, path: string, request: NeRequest | undefined, options: NeCallOptions | undefined, activity: boolean) {
     let session = cachedLiveSession(sessionKey);
     if (!session) {
       const live = await liveSession(sessionKey);
@@ -255,7 +267,7 @@ export function createGateway({
       callMs = performance.now() - started;
       const rotated = result.tokens && !sameTokens(session, result.tokens) ? await persist(session, result.tokens) : false;
       upstreamCallLogged(path, callMs, null, rotated);
-      if (touchDue(session)) await touch(session);
+      if (activity && touchDue(session)) await touch(session);
       return result;
     } catch (err) {
       if (callMs < 0) callMs = performance.now() - started;
@@ -263,7 +275,7 @@ export function createGateway({
       if (isNeError(err)) {
         rotated = await persist(session, err.tokens);
         if (err.kind === "auth-expired") await forget(sessionKey);
-        else await touch(session);
+        else if (activity) await touch(session);
       }
       upstreamCallLogged(path, callMs, err, rotated);
       throw err;
@@ -280,11 +292,11 @@ export function createGateway({
       return live;
     },
     async call(sessionKey, path, request, options) {
-      const { priority = "interactive", ...callOptions } = options ?? {};
+      const { priority = "interactive", activity = true, ...callOptions } = options ?? {};
       try {
-        return await call(sessionKey, path, request, callOptions, priority);
+        return await call(sessionKey, path, request, callOptions, priority, activity);
       } catch (err) {
-        if (waitsWhenBusy(err, path, request)) return call(sessionKey, path, { ...request, waitFlag: true }, callOptions, priority);
+        if (waitsWhenBusy(err, path, request)) return call(sessionKey, path, { ...request, waitFlag: true }, callOptions, priority, activity);
         throw err;
       }
     },

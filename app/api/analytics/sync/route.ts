@@ -1,0 +1,27 @@
+// The analytics copy's sync: GET its status ("as of", running, last error), POST a refresh
+// (lib/analytics/server/routes.ts).
+import { routeSession } from "@/lib/auth/route-session";
+import { getDatabase } from "@/lib/db";
+import { getNeServer } from "@/lib/gateway/server";
+import { handleSyncRequest, handleSyncStatus, type AnalyticsRouteDeps } from "@/lib/analytics/server/routes";
+import { logged } from "@/lib/observability/route-log";
+
+const ROUTE = "/api/analytics/sync";
+
+export const dynamic = "force-dynamic";
+
+async function deps(): Promise<AnalyticsRouteDeps> {
+  const database = await getDatabase();
+  const server = await getNeServer();
+  return {
+    session: async () => {
+      const live = await routeSession();
+      return "response" in live ? live : { key: live.key, companyNeId: live.session.companyNeId };
+    },
+    database,
+    call: (key, path, request, options) => server.gateway.call(key, path, request, options),
+  };
+}
+
+export const GET = logged(ROUTE, async (request: Request) => handleSyncStatus(request, await deps()));
+export const POST = logged(ROUTE, async (request: Request) => handleSyncRequest(request, await deps()));
