@@ -16,7 +16,9 @@ import type { Bench, BenchRow } from "./types";
 // (as the unit tests do through their alias), so they are required after it is stubbed.
 const serverOnly = require.resolve("server-only");
 require.cache[serverOnly] = { id: serverOnly, filename: serverOnly, loaded: true, exports: {} } as NodeJS.Module;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- after the stub above, in order
 const { openDatabase } = require("@/lib/db") as typeof import("@/lib/db");
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- after the stub above, in order
 const views = require("@/lib/analytics/server/queries") as typeof import("@/lib/analytics/server/queries");
 
 const ORDERS = Number(process.env.BENCH_ANALYTICS_ORDERS ?? 100_000);
