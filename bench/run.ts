@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { analyticsSync } from "./analytics-sync";
+import { analyticsViews } from "./analytics-views";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
 import { csvValidate } from "./csv-validate";
@@ -16,7 +17,7 @@ import { uploads } from "./uploads";
 import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads, analyticsSync];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads, analyticsSync, analyticsViews];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

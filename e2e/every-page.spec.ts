@@ -13,6 +13,8 @@ const PAGES = [
   "/orders",
   "/order-rows",
   "/board",
+  "/analytics/sales",
+  "/analytics/goods",
   "/goods",
   "/stock",
   "/stock/warehouses",

@@ -1,4 +1,6 @@
 import {
+  ChartColumn,
+  ChartLine,
   Database,
   Images,
   ListTree,
@@ -17,6 +19,8 @@ export const areaKeys = [
   "orders",
   "order-rows",
   "board",
+  "analytics-sales",
+  "analytics-goods",
   "goods",
   "stock",
   "images",
@@ -27,9 +31,9 @@ export const areaKeys = [
 
 export type AreaKey = (typeof areaKeys)[number];
 
-export type NavItem = { key: AreaKey; href: `/${AreaKey}`; icon: LucideIcon };
+export type NavItem = { key: AreaKey; href: `/${string}`; icon: LucideIcon };
 
-export type NavSectionKey = "operations" | "catalog" | "data";
+export type NavSectionKey = "operations" | "analytics" | "catalog" | "data";
 
 export type NavSection = { key: NavSectionKey; items: readonly NavItem[] };
 
@@ -37,6 +41,8 @@ export const areaIcons: Record<AreaKey, LucideIcon> = {
   orders: ReceiptText,
   "order-rows": ListTree,
   board: SquareKanban,
+  "analytics-sales": ChartLine,
+  "analytics-goods": ChartColumn,
   goods: Package,
   stock: Warehouse,
   images: Images,
@@ -45,12 +51,19 @@ export const areaIcons: Record<AreaKey, LucideIcon> = {
   settings: Settings,
 };
 
+/** Where an area lives when it is not `/<key>` (the analytics views under /analytics). */
+const AREA_HREFS: Partial<Record<AreaKey, `/${string}`>> = {
+  "analytics-sales": "/analytics/sales",
+  "analytics-goods": "/analytics/goods",
+};
+
 function item(key: AreaKey): NavItem {
-  return { key, href: `/${key}`, icon: areaIcons[key] };
+  return { key, href: AREA_HREFS[key] ?? `/${key}`, icon: areaIcons[key] };
 }
 
 export const navSections: readonly NavSection[] = [
   { key: "operations", items: [item("orders"), item("order-rows"), item("board")] },
+  { key: "analytics", items: [item("analytics-sales"), item("analytics-goods")] },
   { key: "catalog", items: [item("goods"), item("stock"), item("images")] },
   { key: "data", items: [item("uploads"), item("masters")] },
 ];

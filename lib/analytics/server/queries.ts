@@ -1,0 +1,268 @@
+import "server-only";
+// The analytics views' numbers, from the company's copy (lib/db/schema.ts analytics_*), as SQL
+// aggregates in the database: days, weeks (from Monday) and months are date_trunc of the order
+// date in Asia/Tokyo, so nothing but the buckets' sums leaves the database.
+//
+// What is counted (the same rules as the tests' expectations from the sandbox):
+// - A slip counts when its order date (receive_order_date) is in the period, it is not deleted
+//   (receive_order_deleted_flag other than 1) and, unless cancelled slips are asked for, it is not
+//   cancelled (receive_order_cancel_type_id other than 0: the `cancelled` column).
+// - Revenue is the slip's total (receive_order_total_amount: goods + tax + charge + delivery fee
+//   + other − points); orders are the slips; average order value is revenue ÷ orders.
+// - Units and goods revenue come from the counted slips' rows that are valid
+//   (receive_order_row_deleted_flag 1, spec 2.6) and, unless cancelled ones are asked for, not
+//   cancelled (receive_order_row_cancel_flag other than 1); goods revenue is the rows' sub-totals.
+import { sql, type SQL } from "drizzle-orm";
+import type { AppDatabase } from "@/lib/db";
+import { addDays } from "@/lib/board/period";
+import type { DayRange } from "@/lib/board/period";
+import {
+  averageOrderValue,
+  bucketsOf,
+  movingAverage,
+  previousRange,
+  type GoodsDailyAnswer,
+  type GoodsDailyQuery,
+  type GoodsRankingAnswer,
+  type GoodsRankingQuery,
+  type Grouping,
+  type SalesAnswer,
+  type SalesNumbers,
+  type SalesQuery,
+  type SalesRow,
+  type Split,
+} from "../query";
+
+type Db = Pick<AppDatabase, "db">;
+
+/** Japan has no daylight saving: a JST day starts at 00:00+09:00. */
+const JST = "Asia/Tokyo";
+const startOf = (d: string) => `${d}T00:00:00+09:00`;
+const endOf = (d: string) => startOf(addDays(d, 1));
+
+async function rows<T>(database: Db, query: SQL): Promise<T[]> {
+  const result = await database.db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** The company's copy: as of its last complete sync (null: the first sync has not finished). */
+export async function readModelState(database: Db, company: string): Promise<{ asOf: string | null }> {
+  const [row] = await rows<{ as_of: string | Date | null }>(database, sql`SELECT as_of FROM analytics_companies WHERE company_ne_id = ${company}`);
+  const asOf = row?.as_of ?? null;
+  return { asOf: asOf === null ? null : new Date(asOf).toISOString() };
+}
+
+/** The slips of a question: company, order date in [from, to], not deleted, cancelled or not, the filters. */
+function slipConditions(company: string, range: DayRange, q: { includeCancelled: boolean; shops?: readonly string[]; payments?: readonly string[]; deliveries?: readonly string[] }, alias = sql.raw("o")): SQL {
+  const parts: SQL[] = [
+    sql`${alias}.company_ne_id = ${company}`,
+    sql`${alias}.receive_order_date >= ${startOf(range.from)}::timestamptz`,
+    sql`${alias}.receive_order_date < ${endOf(range.to)}::timestamptz`,
+    sql`${alias}.receive_order_deleted_flag IS DISTINCT FROM '1'`,
+  ];
+  if (!q.includeCancelled) parts.push(sql`NOT ${alias}.cancelled`);
+  if (q.shops?.length) parts.push(sql`${alias}.receive_order_shop_id IN (${sql.join(q.shops.map((s) => sql`${Number(s)}`), sql`, `)})`);
+  if (q.payments?.length) parts.push(sql`${alias}.receive_order_payment_method_id IN (${sql.join(q.payments.map((s) => sql`${s}`), sql`, `)})`);
+  if (q.deliveries?.length) parts.push(sql`${alias}.receive_order_delivery_id IN (${sql.join(q.deliveries.map((s) => sql`${s}`), sql`, `)})`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The rows that count: valid (deleted_flag 1) and, unless cancelled ones are asked for, not cancelled. */
+function rowConditions(includeCancelled: boolean, alias = sql.raw("r")): SQL {
+  return includeCancelled
+    ? sql`${alias}.receive_order_row_deleted_flag = '1'`
+    : sql`${alias}.receive_order_row_deleted_flag = '1' AND ${alias}.receive_order_row_cancel_flag IS DISTINCT FROM '1'`;
+}
+
+const SPLIT_COLUMN: Record<Exclude<Split, "none">, string> = {
+  shop: "receive_order_shop_id",
+  payment: "receive_order_payment_method_id",
+  delivery: "receive_order_delivery_id",
+};
+
+function bucketSql(by: Grouping): SQL {
+  // date_trunc of the JST wall time: 'week' starts on Monday (ISO).
+  return sql`to_char(date_trunc(${sql.raw(`'${by}'`)}, o.receive_order_date AT TIME ZONE ${JST}), 'YYYY-MM-DD')`;
+}
+
+const ZERO: SalesNumbers = { orders: 0, revenue: 0, units: 0, aov: 0 };
+
+function numbers(orders: number, revenue: number, units: number): SalesNumbers {
+  return { orders, revenue, units, aov: averageOrderValue(revenue, orders) };
+}
+
+/**
+ * Revenue, orders, average order value and units per bucket (day, week from Monday, month) of the
+ * period and of the previous one (lib/analytics/query.ts previousRange), split by shop, payment or
+ * delivery method when asked. One statement over both periods (adjacent: one range scan); units
+ * from the counted slips' rows joined in the database.
+ */
+export async function salesSeries(database: Db, company: string, query: SalesQuery): Promise<SalesAnswer> {
+  const range = { from: query.from, to: query.to };
+  const previous = previousRange(range);
+  const whole = { from: previous.from, to: range.to };
+  const q = { includeCancelled: query.cancelled, shops: query.shop, payments: query.payment, deliveries: query.delivery };
+  const key = query.split === "none" ? sql`''` : sql`coalesce(o.${sql.raw(SPLIT_COLUMN[query.split])}::text, '')`;
+  const current = sql`(o.receive_order_date >= ${startOf(range.from)}::timestamptz)`;
+  const found = await rows<{ cur: boolean; bucket: string; key: string; orders: string | number; revenue: string | null; units: string | null }>(
+    database,
+    sql`
+      WITH o AS (
+        SELECT o.receive_order_id, ${current} AS cur, ${bucketSql(query.by)} AS bucket, ${key} AS key, o.receive_order_total_amount AS amount
+          FROM analytics_orders o
+         WHERE ${slipConditions(company, whole, q)}
+      ),
+      a AS (SELECT cur, bucket, key, count(*) AS orders, sum(amount) AS revenue FROM o GROUP BY cur, bucket, key),
+      u AS (
+        SELECT o.cur, o.bucket, o.key, sum(r.receive_order_row_quantity) AS units
+          FROM o JOIN analytics_order_rows r
+            ON r.company_ne_id = ${company} AND r.receive_order_row_receive_order_id = o.receive_order_id
+         WHERE ${rowConditions(query.cancelled)}
+         GROUP BY o.cur, o.bucket, o.key
+      )
+      SELECT a.cur, a.bucket, a.key, a.orders, a.revenue, u.units
+        FROM a LEFT JOIN u ON u.cur = a.cur AND u.bucket = a.bucket AND u.key = a.key`,
+  );
+
+  const buckets = bucketsOf(range, query.by);
+  const previousBuckets = bucketsOf(previous, query.by);
+  // The previous period's n-th bucket stands beside the current n-th one.
+  const placeOfPrevious = new Map(previousBuckets.map((b, i) => [b, i]));
+  const split = query.split !== "none";
+  const byKey = new Map<string, SalesRow>();
+  const rowOf = (bucket: string, k: string | null): SalesRow => {
+    const id = `${bucket}\t${k ?? ""}`;
+    let row = byKey.get(id);
+    if (!row) {
+      row = { bucket, key: k, current: ZERO, previous: ZERO };
+      byKey.set(id, row);
+    }
+    return row;
+  };
+  const totals = { current: { orders: 0, revenue: 0, units: 0 }, previous: { orders: 0, revenue: 0, units: 0 } };
+  for (const f of found) {
+    const n = numbers(num(f.orders), num(f.revenue), num(f.units));
+    const side = f.cur ? "current" : "previous";
+    totals[side].orders += n.orders;
+    totals[side].revenue += n.revenue;
+    totals[side].units += n.units;
+    const k = split ? f.key : null;
+    if (f.cur) {
+      rowOf(f.bucket, k).current = n;
+    } else {
+      const place = placeOfPrevious.get(f.bucket);
+      const bucket = place === undefined ? undefined : buckets[place];
+      // A previous bucket with no current one at its place (a longer previous month) still counts in the totals.
+      if (bucket !== undefined) rowOf(bucket, k).previous = n;
+    }
+  }
+  // Without a split every bucket has its row (zeros included), so the chart's axis is the period's.
+  if (!split) for (const b of buckets) rowOf(b, null);
+  const order = new Map(buckets.map((b, i) => [b, i]));
+  const out = [...byKey.values()].sort((a, b) => (order.get(a.bucket) ?? 0) - (order.get(b.bucket) ?? 0) || b.current.revenue - a.current.revenue || (a.key ?? "").localeCompare(b.key ?? ""));
+  const state = await readModelState(database, company);
+  return {
+    ...state,
+    range,
+    previousRange: previous,
+    by: query.by,
+    split: query.split,
+    buckets,
+    previousBuckets,
+    rows: out,
+    totals: {
+      current: numbers(totals.current.orders, totals.current.revenue, totals.current.units),
+      previous: numbers(totals.previous.orders, totals.previous.revenue, totals.previous.units),
+    },
+  };
+}
+
+/** Units, revenue (rows' sub-totals) and orders per goods code in the period, ranked by units or revenue. */
+export async function goodsRanking(database: Db, company: string, query: GoodsRankingQuery): Promise<GoodsRankingAnswer> {
+  const range = { from: query.from, to: query.to };
+  const q = { includeCancelled: query.cancelled, shops: query.shop };
+  const order = query.sort === "units" ? sql`units DESC, revenue DESC` : sql`revenue DESC, units DESC`;
+  const found = await rows<{ goods_id: string; goods_name: string | null; units: string | null; revenue: string | null; orders: string | number; goods_count: string | number; all_units: string | null; all_revenue: string | null }>(
+    database,
+    sql`
+      WITH g AS (
+        SELECT r.receive_order_row_goods_id AS goods_id,
+               max(r.receive_order_row_goods_name) AS row_name,
+               coalesce(sum(r.receive_order_row_quantity), 0) AS units,
+               coalesce(sum(r.receive_order_row_sub_total_price), 0) AS revenue,
+               count(DISTINCT o.receive_order_id) AS orders
+          FROM analytics_orders o JOIN analytics_order_rows r
+            ON r.company_ne_id = o.company_ne_id AND r.receive_order_row_receive_order_id = o.receive_order_id
+         WHERE ${slipConditions(company, range, q)} AND ${rowConditions(query.cancelled)} AND r.receive_order_row_goods_id IS NOT NULL
+         GROUP BY r.receive_order_row_goods_id
+      ),
+      ranked AS (
+        SELECT g.*, count(*) OVER () AS goods_count, sum(units) OVER () AS all_units, sum(revenue) OVER () AS all_revenue
+          FROM g ORDER BY ${order}, goods_id LIMIT ${query.top}
+      )
+      SELECT ranked.goods_id, coalesce(m.goods_name, ranked.row_name) AS goods_name, ranked.units, ranked.revenue, ranked.orders,
+             ranked.goods_count, ranked.all_units, ranked.all_revenue
+        FROM ranked LEFT JOIN analytics_goods m ON m.company_ne_id = ${company} AND m.goods_id = ranked.goods_id
+       ORDER BY ${order}, ranked.goods_id`,
+  );
+  const state = await readModelState(database, company);
+  return {
+    ...state,
+    range,
+    sort: query.sort,
+    rows: found.map((f, i) => ({ rank: i + 1, goodsId: f.goods_id, goodsName: f.goods_name, units: num(f.units), revenue: num(f.revenue), orders: num(f.orders) })),
+    goodsCount: num(found[0]?.goods_count),
+    totals: { units: num(found[0]?.all_units), revenue: num(found[0]?.all_revenue) },
+  };
+}
+
+/** Days a 30-day average needs before the period's first day. */
+const LOOKBACK_DAYS = 29;
+
+/**
+ * One goods code's units and revenue per JST day of the period, with the 7- and 30-day trailing
+ * averages of units (the days before the period are read too, so the first day's averages are whole).
+ */
+export async function goodsDaily(database: Db, company: string, query: GoodsDailyQuery): Promise<GoodsDailyAnswer> {
+  const range = { from: query.from, to: query.to };
+  const read = { from: addDays(range.from, -LOOKBACK_DAYS), to: range.to };
+  const q = { includeCancelled: query.cancelled, shops: query.shop };
+  const found = await rows<{ day: string; units: string | null; revenue: string | null }>(
+    database,
+    sql`
+      SELECT ${bucketSql("day")} AS day,
+             coalesce(sum(r.receive_order_row_quantity), 0) AS units,
+             coalesce(sum(r.receive_order_row_sub_total_price), 0) AS revenue
+        FROM analytics_order_rows r JOIN analytics_orders o
+          ON o.company_ne_id = r.company_ne_id AND o.receive_order_id = r.receive_order_row_receive_order_id
+       WHERE r.company_ne_id = ${company} AND r.receive_order_row_goods_id = ${query.goods}
+         AND ${slipConditions(company, read, q)} AND ${rowConditions(query.cancelled)}
+       GROUP BY 1`,
+  );
+  const [named] = await rows<{ goods_name: string | null }>(
+    database,
+    sql`SELECT coalesce(
+          (SELECT goods_name FROM analytics_goods WHERE company_ne_id = ${company} AND goods_id = ${query.goods}),
+          (SELECT max(receive_order_row_goods_name) FROM analytics_order_rows WHERE company_ne_id = ${company} AND receive_order_row_goods_id = ${query.goods})
+        ) AS goods_name`,
+  );
+  const byDay = new Map(found.map((f) => [f.day, f]));
+  const days = bucketsOf(read, "day");
+  const units = days.map((d) => num(byDay.get(d)?.units));
+  const avg7 = movingAverage(units, 7);
+  const avg30 = movingAverage(units, 30);
+  const out = days.flatMap((d, i) => (d < range.from ? [] : [{ day: d, units: units[i]!, revenue: num(byDay.get(d)?.revenue), avg7: round2(avg7[i]!), avg30: round2(avg30[i]!) }]));
+  const state = await readModelState(database, company);
+  return {
+    ...state,
+    range,
+    goodsId: query.goods,
+    goodsName: named?.goods_name ?? null,
+    days: out,
+    totals: { units: out.reduce((s, d) => s + d.units, 0), revenue: out.reduce((s, d) => s + d.revenue, 0) },
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
