@@ -2,6 +2,7 @@
 // and writes the rows as JSON to bench/results/<timestamp>.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { analyticsStock } from "./analytics-stock";
 import { bffOverhead } from "./bff-overhead";
 import { bundleBudget } from "./bundle-budget";
 import { csvValidate } from "./csv-validate";
@@ -15,7 +16,7 @@ import { uploads } from "./uploads";
 import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads, analyticsStock];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

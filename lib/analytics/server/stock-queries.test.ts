@@ -95,7 +95,7 @@ beforeAll(async () => {
       ["S-3", "X", 1],
     ].map(([set, part, q]) => ({ companyNeId: C, setGoodsId: String(set), setGoodsName: `set ${set}`, setGoodsDetailGoodsId: String(part), setGoodsDetailQuantity: String(q), seenAt: SEEN })),
   );
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await database?.close();
