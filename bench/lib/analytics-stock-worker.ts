@@ -58,7 +58,8 @@ async function main() {
       FROM generate_series(1, ${ORDERS}) i, generate_series(1, 4) n WHERE n <= 1 + i % 4`);
   await db.execute(sql`ANALYZE`);
   const fillMs = performance.now() - fillStart;
-  const [{ n: rowCount }] = (await db.execute(sql`SELECT count(*)::int AS n FROM analytics_order_rows WHERE company_ne_id = ${C}`)).rows as { n: number }[];
+  const counted = (await db.execute(sql`SELECT count(*)::int AS n FROM analytics_order_rows WHERE company_ne_id = ${C}`)) as unknown as { rows: { n: number }[] };
+  const rowCount = counted.rows[0]?.n ?? 0;
 
   const baseline = await median(() => db.execute(sql`SELECT count(*) FROM analytics_order_rows r JOIN analytics_orders o ON o.company_ne_id = r.company_ne_id AND o.receive_order_id = r.receive_order_row_receive_order_id WHERE r.company_ne_id = ${C}`));
   const reorderAll = await median(() => reorderList(db, C, { now }));
