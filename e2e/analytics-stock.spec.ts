@@ -25,10 +25,10 @@ for (const locale of ["ja", "en"] as ShellLocale[]) {
     expect(await shell.seriousA11yViolations()).toEqual([]);
 
     // A filter goes to the URL and survives a reload.
-    await page.getByLabel(m.stockAnalytics.reorder.show.label).selectOption("fast");
+    await page.getByLabel(m.stockAnalytics.reorder.show.label, { exact: true }).selectOption("fast");
     await expect(page).toHaveURL(/show=fast/);
     await page.reload();
-    await expect(page.getByLabel(m.stockAnalytics.reorder.show.label)).toHaveValue("fast");
+    await expect(page.getByLabel(m.stockAnalytics.reorder.show.label, { exact: true })).toHaveValue("fast");
 
     await tabs.getByRole("link", { name: m.stock.tabs.sets, exact: true }).click();
     await expect(page).toHaveURL(/\/stock\/sets$/);
