@@ -16,6 +16,8 @@ const PAGES = [
   "/goods",
   "/stock",
   "/stock/warehouses",
+  "/stock/reorder",
+  "/stock/sets",
   "/images",
   "/images?layout=gallery",
   "/uploads",
