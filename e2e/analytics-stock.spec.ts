@@ -12,6 +12,8 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 for (const locale of ["ja", "en"] as ShellLocale[]) {
   test(`reorder list and sellable sets open from the stock tabs, empty copy said plainly (${locale})`, async ({ page }) => {
+    // Two pages, two axe runs and a reload on a busy machine.
+    test.setTimeout(180_000);
     const m = catalogues[locale];
     const shell = new ShellPage(page);
     await shell.gotoSettled("/stock");
