@@ -2,6 +2,7 @@
 // and writes the rows as JSON to bench/results/<timestamp>.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { analyticsStock } from "./analytics-stock";
 import { analyticsSync } from "./analytics-sync";
 import { analyticsViews } from "./analytics-views";
 import { bffOverhead } from "./bff-overhead";
@@ -17,7 +18,7 @@ import { uploads } from "./uploads";
 import { uploadsBrowser } from "./uploads-browser";
 import type { Bench, BenchRow } from "./types";
 
-const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads, analyticsSync, analyticsViews];
+const benches: Bench[] = [sandboxQueries, bundleBudget, bffOverhead, ordersFirstRow, csvValidate, stocktake, stocktakeBrowser, uploadsBrowser, distance, load, uploads, analyticsSync, analyticsViews, analyticsStock];
 
 function table(rows: BenchRow[]): string {
   const head = ["bench", "measure", "value", "baseline", "ratio", "target", "ok"];

@@ -18,6 +18,8 @@ const PAGES = [
   "/goods",
   "/stock",
   "/stock/warehouses",
+  "/stock/reorder",
+  "/stock/sets",
   "/images",
   "/images?layout=gallery",
   "/uploads",

@@ -1,0 +1,83 @@
+"use client";
+// What both views show around their table: the warehouse chooser (all warehouses or one), the
+// copy's "as of" time, and the plain states: loading, failed (one Retry), the read model still
+// empty (no sync has finished yet), nothing to list.
+import { useLocale, useTranslations } from "next-intl";
+import { useId, type ReactNode } from "react";
+import { QueryErrorState } from "@/components/query/query-error-state";
+
+export function WarehouseChooser({ value, warehouses, onChange }: { value: number | null; warehouses: readonly number[]; onChange: (w: number | null) => void }) {
+  const t = useTranslations("stockAnalytics");
+  const id = useId();
+  const choices = value !== null && !warehouses.includes(value) ? [...warehouses, value] : warehouses;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-ink-700 dark:text-ink-300">
+        {t("warehouse")}
+      </label>
+      <select
+        id={id}
+        value={value === null ? "" : String(value)}
+        onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
+        className="h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-900"
+      >
+        <option value="">{t("allWarehouses")}</option>
+        {choices.map((w) => (
+          <option key={w} value={String(w)}>
+            {t("warehouseId", { id: w })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function AsOf({ asOf }: { asOf: string | null }) {
+  const t = useTranslations("stockAnalytics");
+  const locale = useLocale();
+  if (!asOf) return null;
+  const time = new Intl.DateTimeFormat(locale, { timeZone: "Asia/Tokyo", month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(asOf));
+  return <p className="text-sm text-ink-600 dark:text-ink-400">{t("asOf", { time })}</p>;
+}
+
+interface FrameProps {
+  status: "pending" | "error" | "success";
+  error: unknown;
+  onRetry: () => void;
+  /** The answer's as-of (null: no sync has finished yet). */
+  asOf: string | null | undefined;
+  empty: boolean;
+  emptyText: string;
+  filters: ReactNode;
+  children: ReactNode;
+}
+
+export function StockFrame({ status, error, onRetry, asOf, empty, emptyText, filters, children }: FrameProps) {
+  const t = useTranslations("stockAnalytics");
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-4">{filters}</div>
+        <AsOf asOf={asOf ?? null} />
+      </div>
+      {status === "error" && asOf === undefined ? (
+        <QueryErrorState error={error} onRetry={onRetry} />
+      ) : status === "pending" ? (
+        <p role="status" className="text-sm text-ink-600 dark:text-ink-400">
+          {t("loading")}
+        </p>
+      ) : asOf === null && empty ? (
+        <div role="status" className="rounded-lg border border-ink-200 p-6 dark:border-ink-700">
+          <p className="font-medium">{t("noCopy.title")}</p>
+          <p className="mt-1 text-sm text-ink-600 dark:text-ink-400">{t("noCopy.body")}</p>
+        </div>
+      ) : empty ? (
+        <p role="status" className="rounded-lg border border-ink-200 p-6 text-sm dark:border-ink-700">
+          {emptyText}
+        </p>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}

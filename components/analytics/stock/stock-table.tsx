@@ -1,0 +1,161 @@
+"use client";
+// The table of the reorder list and the sellable sets (TanStack Table): sortable headers whose
+// sort lives in the URL, numbers right-aligned, and the "CSV" button that downloads exactly the
+// columns shown, in the order shown, as plain numbers (no separators), through the grids' CSV
+// writer and encodings (lib/grid/csv.ts: UTF-8 with BOM or Shift_JIS, formula cells neutralised).
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, Download } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { saveFile } from "@/components/ui/save-file";
+import { encodeCsvParts, exportFileName, loadSjisCodec, protectFormula, type CsvDocument, type CsvEncoding } from "@/lib/grid/csv";
+import type { SortState } from "./stock-url-state";
+
+/** A column: its header, its screen cell, its CSV value (a plain number or text; null = empty). */
+export interface StockColumn<Row> {
+  id: string;
+  header: string;
+  value: (row: Row) => string | number | null;
+  /** What the screen shows (default: the value, numbers in the page's locale). */
+  cell?: (row: Row) => React.ReactNode;
+  numeric?: boolean;
+}
+
+/** The CSV document of the rows as shown: the columns' headers and values, formula cells neutralised. */
+export function stockCsvDocument<Row>(columns: readonly StockColumn<Row>[], rows: readonly Row[]): CsvDocument {
+  return {
+    header: columns.map((c) => protectFormula(c.header) ?? ""),
+    rows: rows.map((row) =>
+      columns.map((c) => {
+        const v = c.value(row);
+        return v === null ? "" : protectFormula(String(v));
+      }),
+    ),
+  };
+}
+
+interface Props<Row> {
+  caption: string;
+  /** `reorder` → reorder-20261128-1012.csv */
+  fileName: string;
+  columns: readonly StockColumn<Row>[];
+  rows: readonly Row[];
+  sort: SortState | null;
+  onSort: (sort: SortState | null) => void;
+  rowKey: (row: Row) => string;
+}
+
+export function StockTable<Row>({ caption, fileName, columns, rows, sort, onSort, rowKey }: Props<Row>) {
+  const t = useTranslations("stockAnalytics.table");
+  const locale = useLocale();
+  const [encoding, setEncoding] = useState<CsvEncoding>("utf8-bom");
+  const encodingId = useId();
+  const sorting: SortingState = useMemo(() => (sort && columns.some((c) => c.id === sort.id) ? [sort] : []), [sort, columns]);
+  const defs = useMemo<ColumnDef<Row>[]>(() => {
+    const nf = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    return (
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: Row) => c.value(row) ?? undefined,
+        sortUndefined: "last",
+        cell: (info) => {
+          if (c.cell) return c.cell(info.row.original);
+          const v = info.getValue() as string | number | undefined;
+          return v === undefined ? "—" : typeof v === "number" ? nf.format(v) : v;
+        },
+      }))
+    );
+  }, [columns, locale]);
+  // TanStack Table's instance is not memoizable by the React Compiler (as in components/upload).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<Row>({
+    data: rows as Row[],
+    columns: defs,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      onSort(next[0] ? { id: next[0].id, desc: next[0].desc } : null);
+    },
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: rowKey,
+  });
+
+  const download = async () => {
+    const shown = table.getRowModel().rows.map((r) => r.original);
+    const doc = stockCsvDocument(columns, shown);
+    const codec = encoding === "sjis" ? await loadSjisCodec() : undefined;
+    saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], exportFileName(fileName), encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <label htmlFor={encodingId} className="text-sm text-ink-700 dark:text-ink-300">
+          {t("encoding")}
+        </label>
+        <select
+          id={encodingId}
+          value={encoding}
+          onChange={(e) => setEncoding(e.target.value as CsvEncoding)}
+          className="h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-900"
+        >
+          <option value="utf8-bom">{t("utf8")}</option>
+          <option value="sjis">{t("sjis")}</option>
+        </select>
+        <Button size="sm" onClick={() => void download()} disabled={rows.length === 0}>
+          <Download aria-hidden="true" />
+          CSV
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-ink-200 dark:border-ink-700">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-ink-50 dark:bg-ink-900">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const col = columns.find((c) => c.id === header.column.id);
+                  const dir = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"}
+                      className={`px-3 py-2 font-medium text-ink-800 dark:text-ink-200 ${col?.numeric ? "text-right" : "text-left"}`}
+                    >
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {dir === "asc" ? <ArrowUp className="size-3.5" aria-hidden="true" /> : dir === "desc" ? <ArrowDown className="size-3.5" aria-hidden="true" /> : null}
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-t border-ink-100 dark:border-ink-800">
+                {row.getVisibleCells().map((cell) => {
+                  const col = columns.find((c) => c.id === cell.column.id);
+                  return (
+                    <td key={cell.id} className={`px-3 py-1.5 ${col?.numeric ? "text-right tabular-nums" : ""}`}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
