@@ -15,6 +15,9 @@ import { fitFontSize } from "./fit-number";
 import { NEWEST, type BoardSlip } from "@/lib/board/contract";
 import { formatJstDateTime, formatYen } from "@/lib/grid/format";
 
+/** The largest count on a wall: grows with the screen (77 px at 1920, 154 px at 3840), never below 48 px before the card's width limits it. */
+const WALL_COUNT_MAX = "min(10rem, max(3rem, 4vw))";
+
 export interface BoardStatusItem {
   id: string;
   label: string;
@@ -100,7 +103,7 @@ export function StatusCard({
         <p
           data-fit
           className={cn("font-semibold tracking-tight whitespace-nowrap text-ink-950 tabular-nums dark:text-ink-0", state.stale && "opacity-60")}
-          style={{ fontSize: fitFontSize(countText, unit, wall ? "8rem" : "2.25rem"), lineHeight: 1 }}
+          style={{ fontSize: fitFontSize(countText, unit, wall ? WALL_COUNT_MAX : "2.25rem"), lineHeight: 1 }}
         >
           <span data-board-count>{countText}</span>
           <span className="font-normal text-ink-600 dark:text-ink-300" style={{ fontSize: "max(0.32em, 0.75rem)", marginInlineStart: "0.15em" }}>
