@@ -42,7 +42,11 @@ export function ShopTotals({ state, shopName, wall }: { state: ShopTotalsState; 
       ) : state.shops.length === 0 ? (
         <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>{t("none")}</p>
       ) : (
-        <div className={cn("min-h-0", wall && "flex-1 overflow-y-auto", state.stale && "opacity-60")}>
+        // On a wall the table scrolls inside its card when the shops are many: focusable, so a keyboard can scroll it.
+        <div
+          className={cn("min-h-0", wall && "flex-1 overflow-y-auto", state.stale && "opacity-60")}
+          {...(wall ? { tabIndex: 0, role: "group", "aria-labelledby": "board-shops-title" } : {})}
+        >
           <table data-shop-table className={cn("w-full border-collapse", wall ? "text-[clamp(0.75rem,4.5cqi,1.75rem)]" : "text-sm")}>
             <thead>
               <tr className="border-b border-ink-200 text-left text-ink-600 dark:border-ink-800 dark:text-ink-300">
