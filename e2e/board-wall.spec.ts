@@ -117,6 +117,9 @@ test.describe("the board on a wall", () => {
         await board.wallButton.click();
         await board.waitForCounts();
         expect(await board.overflowingCards(), "work queues").toEqual([]);
+        const queues = await board.pageAndViewportHeight();
+        expect(queues.scrollHeight, "work queues").toBeLessThanOrEqual(queues.viewportHeight);
+        await expect(board.chart).toBeInViewport({ ratio: 1 });
         expect(await shell.seriousA11yViolations()).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`wall-${width}-${locale}.png`) });
       });

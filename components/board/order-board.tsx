@@ -71,9 +71,12 @@ function useRefreshChoice(): RefreshChoice {
   return refreshChoiceOf(stored);
 }
 
-/** Cards per row on a wall screen: all in one row up to eight, else two rows. */
+/**
+ * Cards per row on a wall screen: all in one row up to ten (the nine work queues too: two rows of
+ * them left the chart no room on 1080 px), else two rows. Their text follows their width (cqi).
+ */
 function wallColumns(statuses: number): number {
-  return statuses <= 8 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
+  return statuses <= 10 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
 }
 
 /** Why the board could not be refreshed, in words (the code follows for support). */

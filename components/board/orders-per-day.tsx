@@ -70,9 +70,9 @@ const Bars = memo(function Bars({ data, ordersLabel, revenueLabel, locale, large
 /** One of the period's totals: a size container whose number fits it at any width. */
 function Total({ label, value, unit, wall, name }: { label: string; value: string; unit: string; wall: boolean; name: string }) {
   return (
-    <div data-board-card="" data-total={name} className="@container min-w-0 rounded-md bg-ink-50 px-3 py-2 dark:bg-ink-850">
-      <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-[clamp(0.75rem,7cqi,1.5rem)]" : "text-xs")}>{label}</p>
-      <p data-total-value={name} className="font-semibold whitespace-nowrap text-ink-950 tabular-nums dark:text-ink-0" style={{ fontSize: fitFontSize(value, unit, wall ? "min(6rem, max(2rem, 2.6vw))" : "1.75rem"), lineHeight: 1.15 }}>
+    <div data-board-card="" data-total={name} className="@container min-w-0 rounded-md bg-ink-50 px-3 py-1.5 dark:bg-ink-850">
+      <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-[clamp(0.75rem,min(7cqi,0.9vw),1.75rem)]" : "text-xs")}>{label}</p>
+      <p data-total-value={name} className="font-semibold whitespace-nowrap text-ink-950 tabular-nums dark:text-ink-0" style={{ fontSize: fitFontSize(value, unit, wall ? "min(5rem, max(1.5rem, 1.8vw))" : "1.75rem"), lineHeight: 1.15 }}>
         {value}
         {unit ? (
           <span className="font-normal text-ink-600 dark:text-ink-300" style={{ fontSize: "max(0.32em, 0.75rem)", marginInlineStart: "0.15em" }}>

@@ -74,7 +74,7 @@ export function StatusCard({
       <h2
         id={headingId}
         data-card-title
-        className={cn("flex items-start gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-[clamp(0.875rem,9cqi,2rem)] leading-tight" : "text-sm")}
+        className={cn("flex items-start gap-2 font-semibold text-ink-900 dark:text-ink-50", wall ? "text-[clamp(0.875rem,min(9cqi,1.2vw),2.25rem)] leading-tight" : "text-sm")}
       >
         {dot ? <OrderStatusDot status={status.id} large={wall} /> : null}
         {/* The status name wraps whole (never cut with an ellipsis), even one long word. */}
@@ -114,7 +114,7 @@ export function StatusCard({
       )}
       {state.kind === "failed" ? null : (
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 className={cn("font-medium text-ink-600 dark:text-ink-300", wall ? "text-[clamp(0.75rem,7cqi,1.5rem)]" : "text-xs")}>{t("newest", { count: NEWEST })}</h3>
+          <h3 className={cn("font-medium text-ink-600 dark:text-ink-300", wall ? "text-[clamp(0.75rem,min(7cqi,0.9vw),1.75rem)]" : "text-xs")}>{t("newest", { count: NEWEST })}</h3>
           {state.kind === "loading" ? (
             <ul aria-hidden="true" className="flex flex-col gap-1.5">
               {Array.from({ length: 3 }, (_, i) => (
@@ -148,7 +148,7 @@ function SlipLink({ slip, shop, wall }: { slip: BoardSlip; shop: string | undefi
       data-slip-id={slip.id}
       className={cn(
         "grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 rounded px-1 hover:bg-ink-50 focus-visible:bg-ink-50 dark:hover:bg-ink-800 dark:focus-visible:bg-ink-800",
-        wall ? "py-0.5 text-[clamp(0.75rem,7.5cqi,1.75rem)] leading-snug" : "py-1.5 text-xs",
+        wall ? "py-0.5 text-[clamp(0.75rem,min(7.5cqi,1vw),2rem)] leading-snug" : "py-1.5 text-xs",
       )}
     >
       <span className="min-w-0 truncate font-medium text-brand-700 tabular-nums dark:text-brand-300">
