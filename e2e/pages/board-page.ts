@@ -127,6 +127,9 @@ export class BoardPage {
           return false;
         };
         for (const el of card.querySelectorAll("*")) {
+          const style = getComputedStyle(el);
+          // A scrolling part (the shop table on a wall) scrolls down only, never sideways.
+          if ((style.overflowX === "auto" || style.overflowX === "scroll") && el.scrollWidth > el.clientWidth) bad.push(`${name(card)}: <${el.tagName.toLowerCase()}> scrolls sideways`);
           if (clipped(el)) continue;
           const r = el.getBoundingClientRect();
           const c = card.getBoundingClientRect();
