@@ -3,13 +3,16 @@
 // classification list) with its count and newest slips, filtered by shop, order-date period and
 // whether cancelled slips count (kept in the URL), orders per day, refreshed on its own, and a
 // wall-screen mode for a TV (?wall=1, "f" to enter, Esc to leave) in which the shell steps aside
-// (app/globals.css) and everything fits one 1920×1080 screen. Every number on it comes from one
-// request, GET /api/board (board-query.ts), which the server computes once per refresh interval
-// for the whole company.
-import { Maximize2, Minimize2, RefreshCw, CircleAlert } from "lucide-react";
+// (app/globals.css) and everything fits one 1920×1080 screen, and real full screen (the Fullscreen
+// API on the board itself: the button's state follows `fullscreenchange`, Esc leaves; the button is
+// not shown where the API is missing). Every number on it comes from one request, GET /api/board
+// (board-query.ts), which the server computes once per refresh interval for the whole company;
+// when it fails the board says so once, in one panel with one Retry, and keeps the last numbers on
+// screen, marked as the last update's.
+import { Expand, Maximize2, Minimize2, RefreshCw, CircleAlert, Shrink } from "lucide-react";
 import { useQueryStates } from "nuqs";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
@@ -26,6 +29,8 @@ import { CancelledFilter, PeriodFilter, ShopFilter } from "./board-filters";
 import { OrdersPerDay, type ChartState } from "./orders-per-day";
 import { clockTime, REFRESH_CHOICES, REFRESH_STORAGE_KEY, refreshChoiceOf, type RefreshChoice } from "./refresh-schedule";
 import { StatusCard, type BoardStatusItem, type StatusCardState } from "./status-card";
+import { ShopTotals, type ShopTotalsState } from "./shop-totals";
+import { useFullscreen } from "./use-fullscreen";
 import { useBoardRefresh } from "./use-board-refresh";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { serializeFilterToken } from "@/lib/grid/filters";
@@ -66,9 +71,12 @@ function useRefreshChoice(): RefreshChoice {
   return refreshChoiceOf(stored);
 }
 
-/** Cards per row on a wall screen: all in one row up to eight, else two rows. */
+/**
+ * Cards per row on a wall screen: all in one row up to ten (the nine work queues too: two rows of
+ * them left the chart no room on 1080 px), else two rows. Their text follows their width (cqi).
+ */
 function wallColumns(statuses: number): number {
-  return statuses <= 8 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
+  return statuses <= 10 ? Math.max(1, statuses) : Math.ceil(statuses / 2);
 }
 
 /** Why the board could not be refreshed, in words (the code follows for support). */
@@ -101,10 +109,13 @@ export function OrderBoard() {
   const params: BoardParams | null = range ? { from: range.from, to: range.to, shops: url.shop, includeCancelled: url.cancelled } : null;
   const numbers = useBoardNumbers(params);
   const answer = numbers.data;
-  // Failed with nothing to show: every card and the chart say so (a failed refresh keeps the last
-  // answer), also while the board tries again.
+  // Failed with nothing to show: the one failure panel says so, every card shows a dash and the
+  // chart waits (a failed refresh keeps the last answer), also while the board tries again.
   const failed = !answer && (numbers.isError || board.error !== null);
+  const failure = board.error ?? (failed ? numbers.error : null);
   const stale = numbers.isPlaceholderData;
+  // The last refresh failed over numbers on screen: they stay, marked as the last update's.
+  const outdated = Boolean(answer) && failure !== null;
   // The cards: the API's statuses, or NextEngine's work queues (`columns=queues`).
   const byQueue = url.columns === "queues";
   const counts = useMemo(() => new Map((byQueue ? answer?.queues : answer?.statuses)?.map((s) => [s.id, s]) ?? []), [answer, byQueue]);
@@ -114,9 +125,14 @@ export function OrderBoard() {
     const numbersOf = counts.get(id);
     // Read from every slip of the period, a status without any has none; counted, it was not counted.
     const count = numbersOf?.count ?? (answer.source === "rows" ? 0 : null);
-    return { kind: "ready", count, newest: numbersOf?.newest ?? [], stale };
+    return { kind: "ready", count, newest: numbersOf?.newest ?? [], stale, outdated };
   };
-  const chartState: ChartState = failed ? { kind: "failed" } : answer ? { kind: "ready", days: answer.days, stale } : { kind: "loading" };
+  const chartState: ChartState = failed
+    ? { kind: "failed" }
+    : answer
+    ? { kind: "ready", unit: answer.unit, buckets: answer.buckets, totals: answer.totals, stale, outdated }
+    : { kind: "loading" };
+  const shopState: ShopTotalsState = failed ? { kind: "failed" } : answer ? { kind: "ready", shops: answer.shopTotals, stale, outdated } : { kind: "loading" };
 
   // Shop names label the slips as well as the filter: fetched at once.
   const shops = useChoices(CHOICES.shop, locale, true);
@@ -151,11 +167,19 @@ export function OrderBoard() {
     return list.length ? list : fromRegistry();
   }, [info.data, info.isError, locale]);
 
+  const boardRef = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(boardRef);
+  // Full screen lays the board out as the wall screen does (it is one, without the URL's choice).
+  const wallLayout = wall || fullscreen.active;
   const setWall = useCallback((on: boolean) => void setUrl({ wall: on ? true : null }), [setUrl]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === "Escape" && wall) {
+      if (event.key === "Escape" && document.fullscreenElement) {
+        // The browser leaves full screen on Esc itself; this covers one that hands the key to the page.
+        event.preventDefault();
+        void document.exitFullscreen().catch(() => undefined);
+      } else if (event.key === "Escape" && wall) {
         event.preventDefault();
         setWall(false);
       } else if ((event.key === "f" || event.key === "F") && !event.shiftKey) {
@@ -172,14 +196,17 @@ export function OrderBoard() {
   const periodSummary = range ? (range.from === range.to ? range.from : `${range.from} – ${range.to}`) : "";
 
   return (
-    // On a wall screen the board is exactly the screen's height: the cards take what they need and
+    // On a wall screen (or in full screen) the board is exactly the screen's height: the cards take what they need and
     // the chart the rest, so nothing scrolls (e2e: 1920×1080 with every status of the list).
-    <div data-wall-screen={wall ? "" : undefined} className={cn("flex flex-col gap-4", wall && "h-[calc(100dvh-2rem)] min-h-0")}>
-      <div className={cn("flex flex-col gap-3 border-b border-ink-200 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800", wall ? "pb-3" : "pb-4")}>
+    <div ref={boardRef}
+      data-wall-screen={wall ? "" : undefined}
+      data-fullscreen={fullscreen.active ? "" : undefined}
+      className={cn("flex flex-col gap-4", wall && "h-[calc(100dvh-2rem)] min-h-0", fullscreen.active && "h-dvh min-h-0 overflow-hidden bg-ink-50 p-4 dark:bg-ink-950")}>
+      <div className={cn("flex flex-col gap-3 border-b border-ink-200 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800", wallLayout ? "pb-3" : "pb-4")}>
         <div className="min-w-0 space-y-1">
-          <h1 className={cn("font-semibold tracking-tight text-ink-950 dark:text-ink-0", wall ? "text-3xl" : "text-xl")}>{tArea("title")}</h1>
-          <p className={cn("text-ink-600 dark:text-ink-300", wall ? "text-lg" : "text-sm")}>
-            {wall ? (
+          <h1 className={cn("font-semibold tracking-tight text-ink-950 dark:text-ink-0", wallLayout ? "text-3xl" : "text-xl")}>{tArea("title")}</h1>
+          <p className={cn("text-ink-600 dark:text-ink-300", wallLayout ? "text-lg" : "text-sm")}>
+            {wallLayout ? (
               <>
                 <span data-user-content={url.shop.length ? "" : undefined}>{shopSummary}</span>
                 {" · "}
@@ -195,13 +222,13 @@ export function OrderBoard() {
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           {/* The time stays while a refresh runs (a spinning icon says so), so a TV does not flicker
               and a screen reader hears one change per refresh. */}
-          <p data-refreshing={board.fetching ? "" : undefined} className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wall ? "text-lg" : "text-xs")}>
+          <p data-refreshing={board.fetching ? "" : undefined} className={cn("flex items-center gap-1.5 text-ink-600 tabular-nums dark:text-ink-300", wallLayout ? "text-lg" : "text-xs")}>
             <RefreshCw aria-hidden="true" className={cn("size-3.5 shrink-0", board.fetching ? "animate-spin" : "opacity-0")} />
             <span aria-live="polite" data-updated-at={board.updatedAt ? clockTime(board.updatedAt) : ""} data-updated-ms={board.updatedAt || ""}>
               {board.updatedAt ? t("refresh.updatedAt", { time: clockTime(board.updatedAt) }) : t("refresh.loading")}
             </span>
           </p>
-          {wall ? null : (
+          {wallLayout ? null : (
             <>
               <label htmlFor={refreshId} className="sr-only">
                 {t("refresh.label")}
@@ -224,14 +251,30 @@ export function OrderBoard() {
               </Button>
             </>
           )}
-          <Button size="sm" variant={wall ? "secondary" : "primary"} onClick={() => setWall(!wall)} aria-keyshortcuts={wall ? "Escape" : "F"} title={wall ? t("wall.exitHint") : t("wall.enterHint")}>
-            {wall ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
-            {wall ? t("wall.exit") : t("wall.enter")}
-          </Button>
+          {fullscreen.supported ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-fullscreen-button
+              aria-pressed={fullscreen.active}
+              onClick={fullscreen.toggle}
+              aria-keyshortcuts={fullscreen.active ? "Escape" : undefined}
+              title={t("fullscreen.hint")}
+            >
+              {fullscreen.active ? <Shrink aria-hidden="true" /> : <Expand aria-hidden="true" />}
+              {fullscreen.active ? t("fullscreen.exit") : t("fullscreen.enter")}
+            </Button>
+          ) : null}
+          {fullscreen.active ? null : (
+            <Button size="sm" variant={wall ? "secondary" : "primary"} onClick={() => setWall(!wall)} aria-keyshortcuts={wall ? "Escape" : "F"} title={wall ? t("wall.exitHint") : t("wall.enterHint")}>
+              {wall ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
+              {wall ? t("wall.exit") : t("wall.enter")}
+            </Button>
+          )}
         </div>
       </div>
 
-      {wall ? null : (
+      {wallLayout ? null : (
         <div role="group" aria-label={t("filters.label")} className="flex flex-wrap items-center gap-2">
           <ShopFilter shops={shops} selected={url.shop} onChange={(ids) => void setUrl({ shop: ids.length ? ids : null })} />
           <PeriodFilter
@@ -261,21 +304,22 @@ export function OrderBoard() {
       )}
 
       {answer?.source === "counts" ? (
-        <p data-board-counts-note className={cn("rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100", wall ? "text-base" : "text-sm")}>
+        <p data-board-counts-note className={cn("rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100", wallLayout ? "text-base" : "text-sm")}>
           {t("countsNote", { slips: answer.slips.toLocaleString(locale) })}
         </p>
       ) : null}
 
-      {board.error ? (
+      {failure ? (
         <div role="alert" data-board-error className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900/60 dark:bg-red-950/40">
           <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-red-700 dark:text-red-300" />
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-semibold text-ink-950 dark:text-ink-0">{board.updatedAt ? t("refresh.failed", { time: clockTime(board.updatedAt) }) : t("refresh.failedFirst")}</p>
+            <p className="font-semibold text-ink-950 dark:text-ink-0">{answer && board.updatedAt ? t("refresh.failed", { time: clockTime(board.updatedAt) }) : t("refresh.failedFirst")}</p>
             <p data-board-error-reason className="text-ink-700 dark:text-ink-200">
-              {failureReason(board.error, tQuery)}
+              {failureReason(failure, tQuery)}
               {refreshChoice === "off" ? null : ` ${t("refresh.retriesOnItsOwn")}`}
+              {answer ? ` ${t("failure.marked")}` : null}
             </p>
-            {isBffError(board.error) && board.error.code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{tQuery("error.code", { code: board.error.code })}</p> : null}
+            {isBffError(failure) && failure.code ? <p className="font-mono text-xs text-ink-600 dark:text-ink-300">{tQuery("error.code", { code: failure.code })}</p> : null}
           </div>
           <Button variant="primary" size="sm" onClick={refreshNow} disabled={board.fetching}>
             <RefreshCw aria-hidden="true" />
@@ -285,19 +329,24 @@ export function OrderBoard() {
       ) : null}
 
       <div
-        className={cn("grid gap-4", wall ? "shrink-0" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}
-        style={wall ? { gridTemplateColumns: `repeat(${wallColumns(byQueue ? queueItems.length : (statuses?.length ?? ORDER_STATUS.length))}, minmax(0, 1fr))` } : undefined}
+        className={cn("grid gap-4", wallLayout ? "shrink-0" : "grid-cols-1 sm:grid-cols-2 xl:grid-cols-4")}
+        style={wallLayout ? { gridTemplateColumns: `repeat(${wallColumns(byQueue ? queueItems.length : (statuses?.length ?? ORDER_STATUS.length))}, minmax(0, 1fr))` } : undefined}
       >
         {byQueue
           ? queueItems.map((queue) => (
-              <StatusCard key={queue.id} status={queue} state={cardState(queue.id)} shopName={shops.labelOf} onRetry={refreshNow} wall={wall} href={queueHref(queue.id)} dot={false} />
+              <StatusCard key={queue.id} status={queue} state={cardState(queue.id)} shopName={shops.labelOf} wall={wallLayout} href={queueHref(queue.id)} dot={false} />
             ))
           : statuses
-          ? statuses.map((status) => <StatusCard key={status.id} status={status} state={cardState(status.id)} shopName={shops.labelOf} onRetry={refreshNow} wall={wall} />)
-          : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className={cn("animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800", wall ? "h-80" : "h-64")} />)}
+          ? statuses.map((status) => <StatusCard key={status.id} status={status} state={cardState(status.id)} shopName={shops.labelOf} wall={wallLayout} />)
+          : Array.from({ length: ORDER_STATUS.length }, (_, i) => <div key={i} aria-hidden="true" data-skeleton className={cn("animate-pulse rounded-lg bg-ink-100 dark:bg-ink-800", wallLayout ? "h-80" : "h-64")} />)}
       </div>
 
-      {range ? <OrdersPerDay range={range} state={chartState} onRetry={refreshNow} wall={wall} /> : null}
+      {range ? (
+        <div className={cn("grid gap-4", wallLayout ? "min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(0,1fr)]" : "grid-cols-1 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]")}>
+          <OrdersPerDay range={range} state={chartState} wall={wallLayout} />
+          <ShopTotals state={shopState} shopName={shops.labelOf} wall={wallLayout} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -56,9 +56,37 @@ export class BoardPage {
     return this.slipLinks(statusId).evaluateAll((links) => links.map((a) => a.getAttribute("data-slip-id") ?? ""));
   }
 
-  /** The chart of orders per day. */
+  /** The chart of the period's orders and revenue (by hour, day, week or month, its title says which). */
   get chart(): Locator {
-    return this.page.getByRole("region", { name: this.messages.chart.title });
+    return this.page.getByRole("region", { name: new RegExp(`^(${Object.values(this.messages.chart.title).map(escapeRegExp).join("|")})$`) });
+  }
+
+  /** How the chart groups the period: `hour`, `day`, `week` or `month`. */
+  async chartUnit(): Promise<string> {
+    return (await this.page.locator("[data-board-chart]").getAttribute("data-chart-unit")) ?? "";
+  }
+
+  /** The chart's buckets as its table says them: key, the period's days it covers, orders and revenue (null: not known). */
+  async chartBuckets(): Promise<{ key: string; orders: number | null; revenue: number | null }[]> {
+    return this.page.locator("[data-chart-table] tbody tr").evaluateAll((rows) =>
+      rows.map((r) => {
+        const n = (v: string | null) => (v === null || v === "" ? null : Number(v));
+        return { key: r.getAttribute("data-bucket") ?? "", orders: n(r.getAttribute("data-orders")), revenue: n(r.getAttribute("data-revenue")) };
+      }),
+    );
+  }
+
+  /** The period's orders and revenue per shop, as the shop table shows them. */
+  async shopTotals(): Promise<{ shopId: string; orders: number; revenue: number }[]> {
+    return this.page.locator("[data-shop-table] tbody tr").evaluateAll((rows) =>
+      rows.map((r) => ({ shopId: r.getAttribute("data-shop-id") ?? "", orders: Number(r.getAttribute("data-orders")), revenue: Number(r.getAttribute("data-revenue")) })),
+    );
+  }
+
+  /** The period's revenue total as shown (`¥15,494,178` → 15494178). */
+  async revenueTotal(): Promise<number> {
+    const text = (await this.page.locator('[data-total-value="revenue"]').innerText()).replace(/[^\d]/g, "");
+    return Number(text);
   }
 
   /** What the chart says when its numbers could not be loaded. */
@@ -66,14 +94,74 @@ export class BoardPage {
     return this.chart.getByText(this.messages.chart.failed);
   }
 
+  /** The full-screen button (shown where the Fullscreen API is). */
+  get fullscreenButton(): Locator {
+    return this.page.getByRole("button", { name: new RegExp(`^(${escapeRegExp(this.messages.fullscreen.enter)}|${escapeRegExp(this.messages.fullscreen.exit)})$`) });
+  }
+
+  /** Whether the board itself is the document's full-screen element. */
+  async isFullscreen(): Promise<boolean> {
+    return this.page.evaluate(() => document.fullscreenElement?.querySelector("[data-board-chart]") != null);
+  }
+
+  /** Every Retry button on the page. */
+  get retryButtons(): Locator {
+    return this.page.getByRole("button", { name: catalogues[this.locale].query.retry, exact: true });
+  }
+
+  /**
+   * Every card of the board (status cards, the totals, the shop table) whose content is wider than
+   * its box (scrollWidth > clientWidth), every number whose unit went to a line of its own, and
+   * every title cut with an ellipsis: what a wall must never show.
+   */
+  async overflowingCards(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const bad: string[] = [];
+      const name = (el: Element) => el.getAttribute("data-status-id") ?? el.getAttribute("data-total") ?? (el.hasAttribute("data-board-shops") ? "shops" : el.tagName);
+      for (const card of document.querySelectorAll("[data-board-card]")) {
+        if (card.scrollWidth > card.clientWidth) bad.push(`${name(card)}: scrollWidth ${card.scrollWidth} > clientWidth ${card.clientWidth}`);
+        // Text clipped inside the card on purpose (a purchaser's or shop's name cut with an
+        // ellipsis in the normal view) does not leave it; a count or a status name is never clipped.
+        const clipped = (el: Element) => {
+          for (let a = el.parentElement; a && a !== card; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return true;
+          return false;
+        };
+        for (const el of card.querySelectorAll("*")) {
+          const style = getComputedStyle(el);
+          // A scrolling part (the shop table on a wall) scrolls down only, never sideways.
+          if ((style.overflowX === "auto" || style.overflowX === "scroll") && el.scrollWidth > el.clientWidth) bad.push(`${name(card)}: <${el.tagName.toLowerCase()}> scrolls sideways`);
+          if (clipped(el)) continue;
+          const r = el.getBoundingClientRect();
+          const c = card.getBoundingClientRect();
+          if (r.width > 0 && (r.right > c.right + 0.5 || r.left < c.left - 0.5)) bad.push(`${name(card)}: <${el.tagName.toLowerCase()}> "${(el.textContent ?? "").slice(0, 30)}" leaves the card`);
+        }
+        for (const fit of card.querySelectorAll("[data-fit], [data-total-value]")) {
+          const lines = fit.getClientRects().length;
+          const box = fit.getBoundingClientRect();
+          const lineHeight = parseFloat(getComputedStyle(fit).lineHeight) || parseFloat(getComputedStyle(fit).fontSize) * 1.2;
+          if (box.height > lineHeight * 1.6 || lines > 1) bad.push(`${name(card)}: "${fit.textContent}" is on more than one line`);
+        }
+        for (const title of card.querySelectorAll("[data-card-title], [data-card-title] *")) {
+          if (getComputedStyle(title).textOverflow === "ellipsis" || title.scrollWidth > title.clientWidth) bad.push(`${name(card)}: title "${title.textContent}" is cut`);
+        }
+      }
+      return bad;
+    });
+  }
+
   /** The bars of the chart (drawn only when its numbers came). */
   get chartBars(): Locator {
     return this.chart.locator(".recharts-bar-rectangle");
   }
 
-  /** Cards that say their numbers could not be loaded. */
+  /** Cards whose numbers could not be loaded (a dash; the board's one failure panel says why). */
   get failedCards(): Locator {
-    return this.cards.filter({ hasText: this.messages.status.failed });
+    return this.page.locator('section[data-status-id][data-state="failed"]');
+  }
+
+  /** Cards showing the last update's numbers after a refresh failed (dashed, marked). */
+  get outdatedCards(): Locator {
+    return this.page.locator("section[data-status-id][data-outdated]");
   }
 
   /** The big numbers on the whole board. */

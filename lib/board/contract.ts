@@ -3,6 +3,8 @@
 // cache lifetime is tied to. Browser-safe and free of zod (the route checks its query with the zod
 // schema of ./server/request.ts; the page checks the answer by hand, as lib/query does).
 
+import { CHART_UNITS, type ChartUnit } from "./period";
+
 export const BOARD_URL = "/api/board";
 
 /** How many newest slips a status card shows. */
@@ -56,6 +58,25 @@ export interface BoardStatusNumbers {
   newest: BoardSlip[];
 }
 
+/** One bar of the chart (lib/board/period.ts `chartBuckets`): orders and revenue of its hour, day, week or month. */
+export interface BoardBucket {
+  /** Hour `00`–`23`, day `YYYY-MM-DD`, week its Monday `YYYY-MM-DD`, month `YYYY-MM`. */
+  key: string;
+  /** The period's days it covers (a first or last week or month may be cut by the period's ends). */
+  from: string;
+  to: string;
+  orders: number;
+  /** Sum of receive_order_total_amount (yen); null when the slips were counted, not read (`source: "counts"`). */
+  revenue: number | null;
+}
+
+/** One shop's orders and revenue in the period. */
+export interface BoardShopTotal {
+  shopId: string;
+  orders: number;
+  revenue: number;
+}
+
 export interface BoardAnswer {
   from: string;
   to: string;
@@ -71,9 +92,15 @@ export interface BoardAnswer {
    * each slip read put in its queues; `counts`: each queue counted by the API.
    */
   queues: BoardStatusNumbers[];
-  /** The chart's days (the period's last MAX_CHART_DAYS), oldest first. */
-  days: { day: string; count: number }[];
-  /** Days in the whole period (more than `days.length` when the chart was cut). */
+  /** How the chart groups the period (`chartUnitOf`): hour (one day), day, week (Monday start) or month. */
+  unit: ChartUnit;
+  /** Every bucket of the period, oldest first. */
+  buckets: BoardBucket[];
+  /** Orders and revenue of the whole period (revenue null when counted, not read). */
+  totals: { orders: number; revenue: number | null };
+  /** Per shop, most revenue first; null when the slips were counted, not read. */
+  shopTotals: BoardShopTotal[] | null;
+  /** Days in the whole period. */
   periodDays: number;
   /** Slips in the period, cancelled ones included. */
   slips: number;
@@ -90,6 +117,7 @@ export interface BoardAnswer {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const BUCKET_KEY = /^(\d{2}|\d{4}-\d{2}(-\d{2})?)$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -97,6 +125,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
 const isString = (v: unknown): v is string => typeof v === "string";
+const isAmount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+function bucketOf(value: unknown): BoardBucket | null {
+  if (!isObject(value)) return null;
+  const { key, from, to, orders, revenue } = value;
+  if (!isString(key) || !BUCKET_KEY.test(key) || !isString(from) || !DAY.test(from) || !isString(to) || !DAY.test(to)) return null;
+  if (!isCount(orders) || !(revenue === null || isAmount(revenue))) return null;
+  return { key, from, to, orders, revenue };
+}
+
+function shopTotalOf(value: unknown): BoardShopTotal | null {
+  if (!isObject(value) || !isString(value.shopId) || !isCount(value.orders) || !isAmount(value.revenue)) return null;
+  return { shopId: value.shopId, orders: value.orders, revenue: value.revenue };
+}
 
 function slipOf(value: unknown): BoardSlip | null {
   if (!isObject(value)) return null;
@@ -115,19 +157,24 @@ function statusOf(value: unknown): BoardStatusNumbers | null {
 /** The board's answer as the page may use it, or null when the body is not one. */
 export function parseBoardAnswer(body: unknown): BoardAnswer | null {
   if (!isObject(body)) return null;
-  const { from, to, shops, includeCancelled, statuses, days, periodDays, slips, cancelled, source, computedAt } = body;
+  const { from, to, shops, includeCancelled, statuses, unit, buckets, totals, shopTotals, periodDays, slips, cancelled, source, computedAt } = body;
   if (!isString(from) || !DAY.test(from) || !isString(to) || !DAY.test(to)) return null;
   if (!Array.isArray(shops) || !shops.every(isString) || typeof includeCancelled !== "boolean") return null;
-  if (!Array.isArray(statuses) || !Array.isArray(days)) return null;
+  if (!Array.isArray(statuses) || !Array.isArray(buckets) || !(CHART_UNITS as readonly unknown[]).includes(unit)) return null;
   if (!isCount(periodDays) || !isCount(slips) || !isCount(cancelled) || (source !== "rows" && source !== "counts") || !isCount(computedAt)) return null;
+  if (!isObject(totals) || !isCount(totals.orders) || !(totals.revenue === null || isAmount(totals.revenue))) return null;
   const parsedStatuses = statuses.map(statusOf);
   if (parsedStatuses.some((s) => s === null)) return null;
   const parsedQueues = Array.isArray(body.queues) ? body.queues.map(statusOf) : [];
   if (parsedQueues.some((s) => s === null)) return null;
-  const parsedDays: { day: string; count: number }[] = [];
-  for (const d of days) {
-    if (!isObject(d) || !isString(d.day) || !DAY.test(d.day) || !isCount(d.count)) return null;
-    parsedDays.push({ day: d.day, count: d.count });
+  const parsedBuckets = buckets.map(bucketOf);
+  if (parsedBuckets.some((b) => b === null)) return null;
+  let parsedShops: BoardShopTotal[] | null = null;
+  if (shopTotals !== null) {
+    if (!Array.isArray(shopTotals)) return null;
+    const list = shopTotals.map(shopTotalOf);
+    if (list.some((s) => s === null)) return null;
+    parsedShops = list as BoardShopTotal[];
   }
   return {
     from,
@@ -136,7 +183,10 @@ export function parseBoardAnswer(body: unknown): BoardAnswer | null {
     includeCancelled,
     statuses: parsedStatuses as BoardStatusNumbers[],
     queues: parsedQueues as BoardStatusNumbers[],
-    days: parsedDays,
+    unit: unit as ChartUnit,
+    buckets: parsedBuckets as BoardBucket[],
+    totals: { orders: totals.orders, revenue: totals.revenue as number | null },
+    shopTotals: parsedShops,
     periodDays,
     slips,
     cancelled,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, chartDays, dateConditions, daysOf, isDay, jstToday, parsePeriod, PERIOD_KINDS, periodRange } from "./period";
+import { addDays, bucketKeyOf, chartBuckets, chartUnitOf, weekStart, dateConditions, daysOf, isDay, jstToday, parsePeriod, PERIOD_KINDS, periodRange } from "./period";
 
 // 2026-11-21 15:30 UTC is already 2026-11-22 00:30 in Japan.
 const LATE_UTC = new Date("2026-11-21T15:30:00Z");
@@ -64,15 +64,38 @@ describe("day buckets", () => {
     expect(daysOf({ from: "2026-01-02", to: "2026-01-01" })).toEqual([]);
   });
 
-  it("keeps the chart to the last 31 days and says when it cut", () => {
-    const short = chartDays({ from: "2026-11-16", to: "2026-11-22" });
-    expect(short).toEqual({ days: daysOf({ from: "2026-11-16", to: "2026-11-22" }), truncated: false, total: 7 });
-    const long = chartDays({ from: "2026-01-01", to: "2026-03-31" });
-    expect(long.truncated).toBe(true);
-    expect(long.total).toBe(90);
-    expect(long.days).toHaveLength(31);
-    expect(long.days[0]).toBe("2026-03-01");
-    expect(long.days.at(-1)).toBe("2026-03-31");
+  it("groups the chart by hour for one day, by day up to 31 days, by week up to 120, by month past that", () => {
+    expect(chartUnitOf({ from: "2026-11-22", to: "2026-11-22" })).toBe("hour");
+    expect(chartUnitOf({ from: "2026-11-16", to: "2026-11-22" })).toBe("day");
+    expect(chartUnitOf({ from: "2026-11-01", to: "2026-12-01" })).toBe("day");
+    expect(chartUnitOf({ from: "2026-11-01", to: "2026-12-02" })).toBe("week");
+    expect(chartUnitOf({ from: "2026-01-01", to: "2026-04-30" })).toBe("week");
+    expect(chartUnitOf({ from: "2026-01-01", to: "2026-05-01" })).toBe("month");
+  });
+
+  it("lists every bucket of the period, none left out, the first and last cut by the period's ends", () => {
+    const hours = chartBuckets({ from: "2026-11-22", to: "2026-11-22" });
+    expect(hours.map((b) => b.key)).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0")));
+    const days = chartBuckets({ from: "2026-11-16", to: "2026-11-22" });
+    expect(days.map((b) => b.key)).toEqual(daysOf({ from: "2026-11-16", to: "2026-11-22" }));
+    // 90 days from Thursday 2026-01-01: weeks start on Monday; the first week is the period's Thursday to Sunday.
+    const weeks = chartBuckets({ from: "2026-01-01", to: "2026-03-31" });
+    expect(weeks[0]).toEqual({ key: "2025-12-29", from: "2026-01-01", to: "2026-01-04" });
+    expect(weeks[1]).toEqual({ key: "2026-01-05", from: "2026-01-05", to: "2026-01-11" });
+    expect(weeks.at(-1)).toEqual({ key: "2026-03-30", from: "2026-03-30", to: "2026-03-31" });
+    expect(weeks).toHaveLength(14);
+    const months = chartBuckets({ from: "2025-11-15", to: "2026-11-22" });
+    expect(months.map((b) => b.key)).toEqual(["2025-11", "2025-12", ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}`)]);
+    expect(months[0]).toEqual({ key: "2025-11", from: "2025-11-15", to: "2025-11-30" });
+  });
+
+  it("puts an order date in its bucket (JST hour, day, week's Monday, month)", () => {
+    expect(bucketKeyOf("2026-11-22 09:59:59", "hour")).toBe("09");
+    expect(bucketKeyOf("2026-11-22 23:00:00", "day")).toBe("2026-11-22");
+    expect(bucketKeyOf("2026-11-22 23:00:00", "week")).toBe("2026-11-16");
+    expect(bucketKeyOf("2026-11-23 00:00:00", "week")).toBe("2026-11-23");
+    expect(bucketKeyOf("2026-11-22 23:00:00", "month")).toBe("2026-11");
+    expect(weekStart("2026-03-01")).toBe("2026-02-23");
   });
 
   it("isDay and addDays follow the calendar", () => {

@@ -20,8 +20,14 @@ export const DEFAULT_PERIOD: PeriodKind = "last-7";
 export function parsePeriod(s: string): PeriodKind | null {
   return s === "custom" ? "custom" : parseQuickRange(s);
 }
-/** The chart shows at most this many days (the period's last ones), so that its bars stay readable. */
+/** Up to this many days the chart has a bar per day; a one-day period has one per hour (JST). */
 export const MAX_CHART_DAYS = 31;
+/** Up to this many days a longer period is grouped by week (Monday start); past it, by month. */
+export const MAX_WEEK_CHART_DAYS = 120;
+
+/** How the chart groups the period: by JST hour (one day), day (≤ 31 days), week (≤ 120), or month. */
+export const CHART_UNITS = ["hour", "day", "week", "month"] as const;
+export type ChartUnit = (typeof CHART_UNITS)[number];
 
 export interface DayRange {
   /** First day, `YYYY-MM-DD` (JST), inclusive. */
@@ -104,9 +110,58 @@ export function daysOf(range: DayRange): string[] {
   return days;
 }
 
-/** The chart's day buckets: the range's days, cut to its last `max` days; `truncated` says a longer period was cut. */
-export function chartDays(range: DayRange, max = MAX_CHART_DAYS): { days: string[]; truncated: boolean; total: number } {
-  const total = dayCount(range);
-  const days = total > max ? daysOf({ from: addDays(range.to, 1 - max), to: range.to }) : daysOf(range);
-  return { days, truncated: total > max, total };
+/** The unit the chart groups a period by: hour for one day, day up to 31 days, week up to 120, month past that. */
+export function chartUnitOf(range: DayRange): ChartUnit {
+  const days = dayCount(range);
+  if (days <= 1) return "hour";
+  if (days <= MAX_CHART_DAYS) return "day";
+  return days <= MAX_WEEK_CHART_DAYS ? "week" : "month";
+}
+
+/** Monday of the week of `day` (weeks start on Monday, as the quick ranges' weeks). */
+export function weekStart(day: string): string {
+  const ms = dayToUtcMs(day);
+  if (ms === null) throw new RangeError(`weekStart: not a day: ${day}`);
+  const weekday = new Date(ms).getUTCDay(); // 0 Sunday .. 6 Saturday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/**
+ * One bar of the chart: `key` names it (hour `00`–`23`, day `YYYY-MM-DD`, week its Monday
+ * `YYYY-MM-DD`, month `YYYY-MM`), `from`–`to` the days of the period it covers (a first or last
+ * week or month may be cut by the period's ends).
+ */
+export interface ChartBucket {
+  key: string;
+  from: string;
+  to: string;
+}
+
+/** The chart's buckets of a period, oldest first: every hour, day, week or month of it, none left out. */
+export function chartBuckets(range: DayRange, unit: ChartUnit = chartUnitOf(range)): ChartBucket[] {
+  if (unit === "hour") return Array.from({ length: 24 }, (_, h) => ({ key: String(h).padStart(2, "0"), from: range.to, to: range.to }));
+  const days = daysOf(range);
+  const buckets: ChartBucket[] = [];
+  for (const day of days) {
+    const key = unit === "day" ? day : unit === "week" ? weekStart(day) : day.slice(0, 7);
+    const last = buckets[buckets.length - 1];
+    if (last && last.key === key) last.to = day;
+    else buckets.push({ key, from: day, to: day });
+  }
+  return buckets;
+}
+
+/** The key of the bucket a slip's order date (`YYYY-MM-DD HH:MM:SS`, JST) falls in. */
+export function bucketKeyOf(date: string, unit: ChartUnit): string {
+  const day = date.slice(0, 10);
+  switch (unit) {
+    case "hour":
+      return date.slice(11, 13);
+    case "day":
+      return day;
+    case "week":
+      return isDay(day) ? weekStart(day) : "";
+    case "month":
+      return date.slice(0, 7);
+  }
 }

@@ -93,10 +93,11 @@ async function board(d: BoardRouteDeps, query: string): Promise<BoardAnswer> {
 const nextDay = (day: string) => addDays(day, 1);
 
 /** The API's own count for the period (and status, shops), live only unless cancelled are asked. */
-async function twin(from: string, to: string, opts: { status?: string; shops?: readonly string[]; includeCancelled: boolean }): Promise<number> {
+async function twin(from: string, to: string, opts: { status?: string; shops?: readonly string[]; includeCancelled: boolean; hour?: string }): Promise<number> {
+  const h = opts.hour === undefined ? null : Number(opts.hour);
   const conditions: Record<string, string> = {
-    "receive_order_date-gte": `${from} 00:00:00`,
-    "receive_order_date-lt": `${nextDay(to)} 00:00:00`,
+    "receive_order_date-gte": h === null ? `${from} 00:00:00` : `${from} ${String(h).padStart(2, "0")}:00:00`,
+    "receive_order_date-lt": h === null || h === 23 ? `${nextDay(to)} 00:00:00` : `${from} ${String(h + 1).padStart(2, "0")}:00:00`,
     ...(opts.status !== undefined ? { "receive_order_order_status_id-eq": opts.status } : {}),
     ...(opts.shops?.length ? { "receive_order_shop_id-in": opts.shops.join(",") } : {}),
   };
@@ -106,6 +107,50 @@ async function twin(from: string, to: string, opts: { status?: string; shops?: r
   // Live: the cancel type is "0" or empty. Its twin: everything less what is cancelled.
   const cancelled = await call(sandbox.url, COUNT, { access_token: accessToken, ...conditions, "receive_order_cancel_type_id-nblank": "", "receive_order_cancel_type_id-neq": "0" });
   return Number(all.count) - Number(cancelled.count);
+}
+
+/**
+ * Revenue (the sum of receive_order_total_amount) per bucket, per shop and in all, from the
+ * sandbox's own slips of the period read here (pages of 1,000), with the same cancel exclusion.
+ */
+async function expectRevenueOfTheSandbox(answer: BoardAnswer, shops: readonly string[]): Promise<void> {
+  const rows: Record<string, string | null>[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await call(sandbox.url, "/api_v1_receiveorder_base/search", {
+      access_token: accessToken,
+      fields: "receive_order_id,receive_order_total_amount,receive_order_shop_id,receive_order_date,receive_order_cancel_type_id",
+      "receive_order_date-gte": `${answer.from} 00:00:00`,
+      "receive_order_date-lt": `${nextDay(answer.to)} 00:00:00`,
+      ...(shops.length ? { "receive_order_shop_id-in": shops.join(",") } : {}),
+      offset,
+      limit: 1000,
+    });
+    expect(page.result, page.message).toBe("success");
+    rows.push(...(page.data ?? []));
+    if ((page.data ?? []).length < 1000) break;
+  }
+  const counted = rows.filter((r) => answer.includeCancelled || r.receive_order_cancel_type_id === "0");
+  const yen = (r: Record<string, string | null>) => Number(r.receive_order_total_amount);
+  const sum = (list: typeof rows) => list.reduce((n, r) => n + yen(r), 0);
+  expect(counted.length).toBe(answer.totals.orders);
+  expect(answer.totals.revenue).toBe(sum(counted));
+  expect(answer.totals.revenue).toBeGreaterThan(0);
+  for (const b of answer.buckets) {
+    const inside = counted.filter((r) => {
+      const date = r.receive_order_date ?? "";
+      const day = date.slice(0, 10);
+      return day >= b.from && day <= b.to && (answer.unit !== "hour" || date.slice(11, 13) === b.key);
+    });
+    expect({ key: b.key, orders: b.orders, revenue: b.revenue }).toEqual({ key: b.key, orders: inside.length, revenue: sum(inside) });
+  }
+  const shopIds = [...new Set(counted.map((r) => r.receive_order_shop_id ?? ""))];
+  const expected = shopIds.map((shopId) => {
+    const of = counted.filter((r) => r.receive_order_shop_id === shopId);
+    return { shopId, orders: of.length, revenue: sum(of) };
+  });
+  expect([...(answer.shopTotals ?? [])].sort((a, b) => a.shopId.localeCompare(b.shopId))).toEqual(expected.sort((a, b) => a.shopId.localeCompare(b.shopId)));
+  const revenues = (answer.shopTotals ?? []).map((s) => s.revenue);
+  expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
 }
 
 /** Status ids of the classification list (the board's cards). */
@@ -122,8 +167,19 @@ async function expectEqualToTwins(answer: BoardAnswer, shops: readonly string[])
     // Rows: a status with no slip is absent (0); counts: every status of the list is counted.
     expect(byId.get(id) ?? 0, `status ${id} ${from}..${to} shops=${shops.join()} cancelled=${includeCancelled}`).toBe(expected);
   }
-  for (const { day, count } of answer.days) {
-    expect(count, `day ${day} shops=${shops.join()} cancelled=${includeCancelled}`).toBe(await twin(day, day, { shops, includeCancelled }));
+  // Every bucket of the period, each the count twin of its hour or days.
+  expect(answer.buckets.map((b) => b.from)[0]).toBe(from);
+  expect(answer.buckets.at(-1)?.to).toBe(to);
+  for (const b of answer.buckets) {
+    const hour = answer.unit === "hour" ? { hour: b.key } : {};
+    expect(b.orders, `${answer.unit} ${b.key} shops=${shops.join()} cancelled=${includeCancelled}`).toBe(await twin(b.from, b.to, { shops, includeCancelled, ...hour }));
+  }
+  expect(answer.totals.orders).toBe(await twin(from, to, { shops, includeCancelled }));
+  if (answer.source === "rows") await expectRevenueOfTheSandbox(answer, shops);
+  else {
+    expect(answer.totals.revenue).toBeNull();
+    expect(answer.shopTotals).toBeNull();
+    expect(answer.buckets.every((b) => b.revenue === null)).toBe(true);
   }
   expect(answer.slips).toBe(await twin(from, to, { shops, includeCancelled: true }));
   expect(answer.slips - answer.cancelled).toBe(await twin(from, to, { shops, includeCancelled: false }));
@@ -170,14 +226,17 @@ describe("GET /api/board against the sandbox", () => {
     ["today", 0],
     ["7 days", 6],
     ["30 days", 29],
-    ["60 days (chart cut to 31)", 59],
+    ["60 days (by week)", 59],
+    ["200 days (by month)", 199],
   ] as const) {
     for (const includeCancelled of [false, true]) {
       it(`${name}, every shop, ${includeCancelled ? "with" : "without"} cancelled: equal to the count twins`, async () => {
         const from = addDays(today(), -back);
         const answer = await board(deps(session), `from=${from}&to=${today()}${includeCancelled ? "&cancelled=1" : ""}`);
         expect(answer.source).toBe("rows");
-        expect(answer.days).toHaveLength(Math.min(back + 1, 31));
+        expect(answer.unit).toBe(back === 0 ? "hour" : back < 31 ? "day" : back < 120 ? "week" : "month");
+        if (back === 0) expect(answer.buckets).toHaveLength(24);
+        if (back > 0 && back < 31) expect(answer.buckets).toHaveLength(back + 1);
         expect(answer.periodDays).toBe(back + 1);
         await expectEqualToTwins(answer, []);
       });

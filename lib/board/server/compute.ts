@@ -7,13 +7,15 @@ import "server-only";
 //   not full it holds the whole period, and that is the only call;
 //   otherwise the period's count, then the remaining pages.
 //
-// Every slip is then bucketed here: a count and the newest slips per order status, orders per JST
-// day, each with and without cancelled slips (so both answers come from one computation). Above
-// `maxRows` slips in the period the rows are not read: each status and each chart day is counted
-// with the API's count twin, and the newest slips come from the period's last page; the answer
-// says so (`source: "counts"`).
-import { chartDays, dateConditions, type DayRange } from "@/lib/board/period";
-import { NEWEST, type BoardAnswer, type BoardSlip, type BoardStatusNumbers } from "@/lib/board/contract";
+// Every slip is then bucketed here: a count and the newest slips per order status, orders and
+// revenue (receive_order_total_amount, a field the page already reads) per chart bucket (JST hour,
+// day, week or month) and per shop, each with and without cancelled slips (so both answers come
+// from one computation, with no call more). Above `maxRows` slips in the period the rows are not
+// read: each status and each chart bucket is counted with the API's count twin, and the newest
+// slips come from the period's last page; the API has no sum, so revenue is then not known (null)
+// and the answer says so (`source: "counts"`).
+import { addDays, bucketKeyOf, chartBuckets, chartUnitOf, dateConditions, dayCount, type ChartBucket, type ChartUnit, type DayRange } from "@/lib/board/period";
+import { NEWEST, type BoardAnswer, type BoardBucket, type BoardShopTotal, type BoardSlip, type BoardStatusNumbers } from "@/lib/board/contract";
 import { LOCAL_CODES, NeError } from "@/lib/ne/errors";
 import { ORDER_STATUS } from "@/lib/ne/registry/resources/receive-order";
 import type { NeCondition, NeRequest, NeRow } from "@/lib/ne/server/client";
@@ -67,7 +69,9 @@ interface Variant {
   statuses: BoardStatusNumbers[];
   /** NextEngine's work queues (their conditions leave cancelled slips out: the same in both variants). */
   queues: BoardStatusNumbers[];
-  days: { day: string; count: number }[];
+  buckets: BoardBucket[];
+  totals: { orders: number; revenue: number | null };
+  shopTotals: BoardShopTotal[] | null;
 }
 
 /** One computation: both variants, shared by every screen of the company that asks the same. */
@@ -75,6 +79,7 @@ export interface BoardNumbers {
   params: BoardParams;
   live: Variant;
   all: Variant;
+  unit: ChartUnit;
   periodDays: number;
   slips: number;
   cancelled: number;
@@ -168,20 +173,56 @@ function queueBuckets(rows: readonly NeRow[], queues: ReturnType<typeof queueCon
   });
 }
 
-function bucket(rows: readonly NeRow[], days: readonly string[], keep: (row: NeRow) => boolean, queues: BoardStatusNumbers[]): Variant {
+/** A slip's total amount in yen (receive_order_total_amount; an empty or odd value counts 0). */
+function amountOf(row: NeRow): number {
+  const n = Number(row[F.totalAmount] ?? "");
+  return Number.isFinite(n) ? n : 0;
+}
+
+function bucket(rows: readonly NeRow[], chart: readonly ChartBucket[], unit: ChartUnit, keep: (row: NeRow) => boolean, queues: BoardStatusNumbers[]): Variant {
   const counts = new Map<string, number>();
-  const perDay = new Map<string, number>(days.map((d) => [d, 0]));
+  const perBucket = new Map<string, { orders: number; revenue: number }>(chart.map((b) => [b.key, { orders: 0, revenue: 0 }]));
+  const perShop = new Map<string, { orders: number; revenue: number }>();
+  let orders = 0;
+  let revenue = 0;
   for (const row of rows) {
     if (!keep(row)) continue;
     const status = row[F.status] ?? "";
     counts.set(status, (counts.get(status) ?? 0) + 1);
-    const day = (row[F.date] ?? "").slice(0, 10);
-    const n = perDay.get(day);
-    if (n !== undefined) perDay.set(day, n + 1);
+    const amount = amountOf(row);
+    orders += 1;
+    revenue += amount;
+    const b = perBucket.get(bucketKeyOf(row[F.date] ?? "", unit));
+    if (b) {
+      b.orders += 1;
+      b.revenue += amount;
+    }
+    const shopId = row[F.shopId] ?? "";
+    const shop = perShop.get(shopId) ?? { orders: 0, revenue: 0 };
+    shop.orders += 1;
+    shop.revenue += amount;
+    perShop.set(shopId, shop);
   }
   const newest = newestByStatus(rows, keep);
   const statuses = [...counts].map(([id, count]) => ({ id, count, newest: newest.get(id) ?? [] }));
-  return { statuses, queues, days: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })) };
+  return {
+    statuses,
+    queues,
+    buckets: chart.map((b) => ({ ...b, ...perBucket.get(b.key)! })),
+    totals: { orders, revenue },
+    shopTotals: [...perShop]
+      .map(([shopId, n]) => ({ shopId, ...n }))
+      .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders || Number(a.shopId) - Number(b.shopId)),
+  };
+}
+
+/** A bucket's API conditions: its hour of the day (JST), or its days. */
+function bucketConditions(params: BoardParams, b: ChartBucket, unit: ChartUnit): NeCondition[] {
+  if (unit !== "hour") return periodConditions(params, b);
+  const hour = Number(b.key);
+  const start = `${b.from} ${b.key}:00:00`;
+  const end = hour === 23 ? `${addDays(b.from, 1)} 00:00:00` : `${b.from} ${String(hour + 1).padStart(2, "0")}:00:00`;
+  return [...shopConditions(params.shops), { field: F.date, op: "gte", value: start }, { field: F.date, op: "lt", value: end }];
 }
 
 /** One call after the other, in order. */
@@ -212,7 +253,9 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
     return envelope.count;
   };
 
-  const chart = chartDays(params);
+  const unit = chartUnitOf(params);
+  const chart = chartBuckets(params, unit);
+  const periodDays = dayCount(params);
   const computedAt = now();
   const queues = queueConditions(computedAt);
   const first = await search(0);
@@ -222,7 +265,7 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
   if (total > maxRows) {
     // Too many to read: count instead, newest from the period's last page.
     const statusIds = [...new Set([...ORDER_STATUS.map((s) => s.value), ...first.map((r) => r[F.status] ?? "").filter(Boolean)])];
-    const dayConditions = chart.days.map((day) => periodConditions(params, { from: day, to: day }));
+    const dayConditions = chart.map((b) => bucketConditions(params, b, unit));
     const tail = await search(Math.max(0, total - pageSize));
     const cancelled = await count(CANCELLED_CONDITIONS);
     const statusAll = await inTurn(statusIds.map((id) => () => count([{ field: F.status, op: "eq", value: id }])));
@@ -239,11 +282,14 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
           count: withCancelled ? statusAll[i]! : statusAll[i]! - statusCancelled[i]!,
           newest: newest.get(id) ?? [],
         })),
-        days: chart.days.map((day, i) => ({ day, count: withCancelled ? dayAll[i]! : dayAll[i]! - dayCancelled[i]! })),
+        // The API counts but does not sum: revenue needs every slip, which is what this path avoids.
+        buckets: chart.map((b, i) => ({ ...b, orders: withCancelled ? dayAll[i]! : dayAll[i]! - dayCancelled[i]!, revenue: null })),
+        totals: { orders: withCancelled ? total : total - cancelled, revenue: null },
+        shopTotals: null,
         queues: queues.map((q, i) => ({ id: q.id, count: queueCounts[i]!, newest: queueBuckets(tailRows, [q])[0]!.newest })),
       };
     };
-    return { params, all: variant(true), live: variant(false), periodDays: chart.total, slips: total, cancelled, source: "counts", computedAt, calls };
+    return { params, all: variant(true), live: variant(false), unit, periodDays, slips: total, cancelled, source: "counts", computedAt, calls };
   }
 
   const offsets: number[] = [];
@@ -255,9 +301,10 @@ export async function computeBoard(call: BoardCall, params: BoardParams, limits:
   const queueNumbers = queueBuckets(rows, queues);
   return {
     params,
-    all: bucket(rows, chart.days, any, queueNumbers),
-    live: bucket(rows, chart.days, live, queueNumbers),
-    periodDays: chart.total,
+    all: bucket(rows, chart, unit, any, queueNumbers),
+    live: bucket(rows, chart, unit, live, queueNumbers),
+    unit,
+    periodDays,
     slips: rows.length,
     cancelled,
     source: "rows",
@@ -276,7 +323,10 @@ export function boardAnswer(numbers: BoardNumbers, includeCancelled: boolean): B
     includeCancelled,
     statuses: variant.statuses,
     queues: variant.queues,
-    days: variant.days,
+    unit: numbers.unit,
+    buckets: variant.buckets,
+    totals: variant.totals,
+    shopTotals: variant.shopTotals,
     periodDays: numbers.periodDays,
     slips: numbers.slips,
     cancelled: numbers.cancelled,
