@@ -1,15 +1,17 @@
-// The two views of the stock area as tabs that are links (/stock and /stock/warehouses): each
+// The three views of the stock area as tabs that are links (/stock, /stock/warehouses and the
+// goods × warehouse matrix /stock/matrix): each
 // view is its own URL with its own filters, so Back, reload and a shared link keep the view. A
 // server component: no script, reachable with Tab, the current one marked aria-current.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 
-export type StockView = "goods" | "warehouses";
+export type StockView = "goods" | "warehouses" | "matrix";
 
 const VIEWS: readonly { view: StockView; href: string }[] = [
   { view: "goods", href: "/stock" },
   { view: "warehouses", href: "/stock/warehouses" },
+  { view: "matrix", href: "/stock/matrix" },
 ];
 
 export function StockTabs({ current }: { current: StockView }) {
