@@ -55,7 +55,7 @@ const parsers = {
   q: parseAsString,
   page: goodsParsers.page,
   size: parseAsNumberLiteral(MATRIX_PAGE_SIZES).withDefault(100),
-  wh: parseAsArrayOf(parseAsString.withDefault(""), ",").withDefault([]),
+  wh: parseAsArrayOf(parseAsString, ",").withDefault([]),
 };
 const PAGE_STEP = 10;
 
@@ -86,6 +86,7 @@ export function StockMatrixScreen() {
   const locale = useLocale() as GridLocale;
   const t = useTranslations("stock.matrix");
   const tGrid = useTranslations("grid");
+  const tCatalog = useTranslations("catalog");
   const domId = useId().replace(/:/g, "");
   const [url, setUrl] = useQueryStates(parsers, { history: "push" });
   const filters = useMemo(() => dedupeFilters(url.f), [url.f]);
@@ -106,10 +107,11 @@ export function StockMatrixScreen() {
   const pageGoods = useMemo(() => goodsQuery.data?.rows ?? [], [goodsQuery.data]);
   const codes = useMemo(() => pageGoodsCodes(pageGoods), [pageGoods]);
 
-  // 3. Their stock in the chosen warehouses: one search.
+  // 3. Their stock in the chosen warehouses: one search. Its answer carries the goods it was asked
+  // for, so a new page's goods are never laid out against the previous page's stock.
   const stockQuery = useQuery({
     queryKey: [...neKeys.all, "stock-matrix", codes, chosen],
-    queryFn: ({ signal }) => fetchPageStock(codes, chosen, signal),
+    queryFn: async ({ signal }) => ({ goods: pageGoods, rows: await fetchPageStock(codes, chosen, signal) }),
     enabled: goodsQuery.isSuccess && !goodsQuery.isPlaceholderData && codes.length > 0,
     placeholderData: (previous) => previous,
   });
@@ -119,8 +121,10 @@ export function StockMatrixScreen() {
   const countQuery = useCount("/api_v1_master_goods/count", { conditions }, { enabled: pageDone || goodsQuery.isError });
   const total = countQuery.data?.count;
 
-  const matrix = useMemo(() => pivotWarehouseStock(pageGoods, stockQuery.data ?? [], warehouses, chosen), [pageGoods, stockQuery.data, warehouses, chosen]);
-  const shownRows = codes.length === 0 ? [] : stockQuery.data ? matrix.rows : [];
+  const pageEmpty = goodsQuery.isSuccess && !goodsQuery.isPlaceholderData && codes.length === 0;
+  const laid = pageEmpty ? undefined : stockQuery.data;
+  const matrix = useMemo(() => pivotWarehouseStock(laid?.goods ?? [], laid?.rows ?? [], warehouses, chosen), [laid, warehouses, chosen]);
+  const shownRows = laid ? matrix.rows : [];
 
   const setFilters = (keys: readonly string[], next: readonly GridFilter[]) => {
     let out = filters.filter((f) => !keys.includes(filterKey(f)));
@@ -130,8 +134,8 @@ export function StockMatrixScreen() {
   const clearFilters = () => void setUrl({ f: [], q: null, wh: null, page: 1 });
 
   const failed = warehousesQuery.isError ? warehousesQuery : goodsQuery.isError ? goodsQuery : stockQuery.isError ? stockQuery : null;
-  const loading = !failed && (!warehousesQuery.isSuccess || !goodsQuery.isSuccess || (codes.length > 0 && !stockQuery.data));
-  const busy = goodsQuery.isFetching || stockQuery.isFetching;
+  const loading = !failed && !pageEmpty && !laid;
+  const busy = goodsQuery.isFetching || stockQuery.isFetching || stockQuery.isPlaceholderData;
   const filtered = filters.length > 0 || chosen.length > 0;
 
   let body;
@@ -165,7 +169,7 @@ export function StockMatrixScreen() {
           </Suspense>
           <ChoicePopover
             label={t("warehouses")}
-            buttonLabel={chosen.length ? t("warehousesChosen", { count: chosen.length }) : undefined}
+            buttonLabel={chosen.length ? tCatalog("quick.withCount", { label: t("warehouses"), count: chosen.length }) : undefined}
             choices={warehouseChoices}
             isLoading={warehousesQuery.isLoading}
             isError={warehousesQuery.isError}
@@ -334,7 +338,12 @@ function MatrixTable({ id, rows, warehouses, busy, label }: { id: string; rows: 
                       header.column.id === "code" ? "sticky left-0 z-10 bg-ink-50 dark:bg-ink-850" : undefined,
                     )}
                   >
-                    {header.isPlaceholder && !leafTop ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    {header.isPlaceholder && !leafTop ? null : isGroup ? (
+                      // A warehouse's name: the shop's own data, in no page language.
+                      <span data-user-content="">{flexRender(header.column.columnDef.header, header.getContext())}</span>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
                   </th>
                 );
               })}
@@ -367,7 +376,6 @@ function MatrixTable({ id, rows, warehouses, busy, label }: { id: string; rows: 
                       cell.column.id === "name" ? "max-w-80 truncate" : undefined,
                       isActive ? "group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-brand-600 group-focus:bg-brand-50 dark:group-focus:bg-brand-950/40" : undefined,
                     )}
-                    title={cell.column.id === "name" && typeof value === "string" ? value : undefined}
                   >
                     {meta?.numeric ? (
                       value === null ? (
@@ -381,7 +389,9 @@ function MatrixTable({ id, rows, warehouses, busy, label }: { id: string; rows: 
                         formatGrouped(String(value))
                       )
                     ) : (
-                      <span data-user-content="">{value}</span>
+                      <span data-user-content="" title={cell.column.id === "name" && typeof value === "string" ? value : undefined}>
+                        {value}
+                      </span>
                     )}
                   </td>
                 );
