@@ -16,6 +16,7 @@ const PAGES = [
   "/goods",
   "/stock",
   "/stock/warehouses",
+  "/stock/matrix",
   "/images",
   "/images?layout=gallery",
   "/uploads",
