@@ -22,13 +22,13 @@ export default function StockMatrixCsv({ matrix }: { matrix: StockMatrix | null 
   const id = useId();
   const [encoding, setEncoding] = useState<CsvEncoding>("utf8-bom");
   const [pending, setPending] = useState<Pending | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ file: string; rows: number } | null>(null);
   const [working, setWorking] = useState(false);
 
   const save = (doc: CsvDocument, codec: SjisCodec | undefined) => {
     const file = exportFileName("stock-matrix");
     saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], file, encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
-    setSaved(t("csvSaved", { file, rows: formatGrouped(String(doc.rows.length)) }));
+    setSaved({ file, rows: doc.rows.length });
   };
 
   const run = async () => {
@@ -100,7 +100,7 @@ export default function StockMatrixCsv({ matrix }: { matrix: StockMatrix | null 
         </div>
       ) : null}
       <p role="status" className="text-xs text-ink-600 dark:text-ink-300" data-csv-saved={saved ? "" : undefined}>
-        {saved}
+        {saved ? t("csvSaved", { file: saved.file, rows: formatGrouped(String(saved.rows)) }) : null}
       </p>
     </div>
   );
