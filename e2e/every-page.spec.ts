@@ -18,6 +18,7 @@ const PAGES = [
   "/goods",
   "/stock",
   "/stock/warehouses",
+  "/stock/matrix",
   "/stock/reorder",
   "/stock/sets",
   "/images",

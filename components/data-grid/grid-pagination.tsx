@@ -23,9 +23,11 @@ type GridPaginationProps = {
   onSize: (size: PageSize) => void;
   selected: number;
   onClearSelection: () => void;
+  /** The sizes offered (PAGE_SIZES by default; the stock matrix stops at 1,000, one `in` list). */
+  sizes?: readonly number[];
 };
 
-export function GridPagination({ page, size, total, totalFailed, onRetryTotal, rowsOnPage, onPage, onSize, selected, onClearSelection }: GridPaginationProps) {
+export function GridPagination({ page, size, total, totalFailed, onRetryTotal, rowsOnPage, onPage, onSize, selected, onClearSelection, sizes = PAGE_SIZES }: GridPaginationProps) {
   const t = useTranslations("grid");
   const id = useId();
   const pages = total === undefined ? undefined : pageCount(total, size);
@@ -75,7 +77,7 @@ export function GridPagination({ page, size, total, totalFailed, onRetryTotal, r
           onChange={(e) => onSize(Number(e.target.value) as PageSize)}
           className="h-8 rounded-md border border-ink-300 bg-ink-0 px-2 text-sm dark:border-ink-600 dark:bg-ink-850"
         >
-          {PAGE_SIZES.map((s) => (
+          {sizes.map((s) => (
             <option key={s} value={s}>
               {t("pagination.perPage", { size: formatGrouped(String(s)) })}
             </option>

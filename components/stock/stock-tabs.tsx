@@ -1,16 +1,17 @@
-// The views of the stock area as tabs that are links (/stock, /stock/warehouses, and from the
-// read model /stock/reorder and /stock/sets): each
+// The views of the stock area as tabs that are links (/stock, /stock/warehouses, the goods ×
+// warehouse matrix /stock/matrix, and from the read model /stock/reorder and /stock/sets): each
 // view is its own URL with its own filters, so Back, reload and a shared link keep the view. A
 // server component: no script, reachable with Tab, the current one marked aria-current.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 
-export type StockView = "goods" | "warehouses" | "reorder" | "sets";
+export type StockView = "goods" | "warehouses" | "matrix" | "reorder" | "sets";
 
 const VIEWS: readonly { view: StockView; href: string }[] = [
   { view: "goods", href: "/stock" },
   { view: "warehouses", href: "/stock/warehouses" },
+  { view: "matrix", href: "/stock/matrix" },
   { view: "reorder", href: "/stock/reorder" },
   { view: "sets", href: "/stock/sets" },
 ];
