@@ -87,6 +87,9 @@ export default defineConfig({
       // An upstream call gives up soon, so the fault stories (e2e/faults-*.spec.ts) show a timeout
       // without waiting the product's default for each one.
       NE_TIMEOUT_MS: String(E2E_NE_TIMEOUT_MS),
+      // The read model is synced only when a story asks (e2e/pages/analytics-copy.ts): a scheduled
+      // sync's background calls would land in the call counts and faults of other stories.
+      ANALYTICS_SYNC_MINUTES: "off",
     },
   },
 });

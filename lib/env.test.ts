@@ -26,3 +26,14 @@ describe("NE_MAX_CALLS_PER_COMPANY", () => {
     }
   });
 });
+
+describe("ANALYTICS_SYNC_MINUTES and ANALYTICS_RETENTION_DAYS", () => {
+  it("default to 15 minutes and 30 days; `off` turns the scheduled sync off; nonsense falls back", async () => {
+    const { analyticsEnv } = await import("./env");
+    expect(analyticsEnv({})).toEqual({ syncEveryMs: 15 * 60_000, retentionMs: 30 * 86_400_000 });
+    expect(analyticsEnv({ ANALYTICS_SYNC_MINUTES: "5", ANALYTICS_RETENTION_DAYS: "7" })).toEqual({ syncEveryMs: 5 * 60_000, retentionMs: 7 * 86_400_000 });
+    expect(analyticsEnv({ ANALYTICS_SYNC_MINUTES: "off" }).syncEveryMs).toBeNull();
+    expect(analyticsEnv({ ANALYTICS_SYNC_MINUTES: " OFF " }).syncEveryMs).toBeNull();
+    expect(analyticsEnv({ ANALYTICS_SYNC_MINUTES: "-3" }).syncEveryMs).toBe(15 * 60_000);
+  });
+});

@@ -105,8 +105,11 @@ export function serverEnv(): ServerEnv {
 
 /** The analytics read model's settings (lib/analytics/README.md). */
 export interface AnalyticsEnv {
-  /** ANALYTICS_SYNC_MINUTES (default 15): how often a company with a live sign-in is synced. */
-  syncEveryMs: number;
+  /**
+   * ANALYTICS_SYNC_MINUTES (default 15): how often a company with a live sign-in is synced; `off`:
+   * never on a schedule, only when someone asks (`POST /api/analytics/sync`). Null when off.
+   */
+  syncEveryMs: number | null;
   /** ANALYTICS_RETENTION_DAYS (default 30): a company's copy is deleted after this long without a sign-in. */
   retentionMs: number;
 }
@@ -118,7 +121,7 @@ export function analyticsEnv(env: Record<string, string | undefined> = process.e
     return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
   };
   return {
-    syncEveryMs: positive(env.ANALYTICS_SYNC_MINUTES, 15) * 60_000,
+    syncEveryMs: env.ANALYTICS_SYNC_MINUTES?.trim().toLowerCase() === "off" ? null : positive(env.ANALYTICS_SYNC_MINUTES, 15) * 60_000,
     retentionMs: positive(env.ANALYTICS_RETENTION_DAYS, 30) * 86_400_000,
   };
 }

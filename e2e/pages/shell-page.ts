@@ -6,8 +6,12 @@ import ja from "../../messages/ja.json";
 export type ShellLocale = "ja" | "en";
 export type ThemeChoice = "light" | "dark" | "system";
 export type Area = Exclude<keyof typeof ja.nav, "sections">;
-/** Every area of the dashboard, in the navigation's order (its path is `/<area>`). */
+/** Every area of the dashboard, in the messages' order (its path: `areaPath`). */
 export const AREAS = Object.keys(ja.nav).filter((key): key is Area => key !== "sections");
+/** An area's path: `/<area>`, the analytics views under /analytics (`analytics-sales` → /analytics/sales). */
+export function areaPath(area: Area): string {
+  return area.startsWith("analytics-") ? `/analytics/${area.slice("analytics-".length)}` : `/${area}`;
+}
 
 const catalogues = { ja, en } as const;
 

@@ -12,7 +12,7 @@ import { noSession } from "@/lib/http/json-route";
 import { login, startTestSandbox } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
-import { scheduleTick, syncStatus } from "./schedule";
+import { markRequested, scheduleTick, syncStatus } from "./schedule";
 import { handleDeleteData, handleSyncRequest, handleSyncStatus, type AnalyticsRouteDeps } from "./routes";
 import { syncCompany, type SyncCall } from "./sync";
 import { deleteCompanyCopy } from "./retention";
@@ -82,6 +82,19 @@ describe("analytics schedule and status (PGlite)", () => {
     // Sixteen minutes later it is due again.
     const later = Date.now() + 16 * 60_000;
     expect((await scheduleTick({ database, call: s.call, syncEveryMs: 15 * 60_000, now: () => later, limits: { idleMs: DAY_MS, absoluteMs: 7 * DAY_MS } })).synced).toEqual({ [COMPANY]: "done" });
+  }, 120_000);
+
+  it("with the schedule off (ANALYTICS_SYNC_MINUTES=off) a signed-in company is synced only when someone asks", async () => {
+    const key = await newSession(s.store, "asking-company");
+    const before = s.calls();
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: null })).synced).toEqual({});
+    expect(s.calls()).toBe(before);
+    await markRequested(database.db, "asking-company");
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: null })).synced).toEqual({ "asking-company": "done" });
+    expect(s.calls()).toBeGreaterThan(before);
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: null })).synced).toEqual({});
+    await deleteCompanyCopy(database.db, "asking-company");
+    await s.store.delete(key);
   }, 120_000);
 
   it("a scheduled sync is not the session's activity: the person's idle clock goes on", async () => {

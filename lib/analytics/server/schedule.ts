@@ -62,8 +62,8 @@ export async function markRequested(db: Db, company: string, now = Date.now()): 
   await touchCompany(db, company, at, { requestedAt: at, lastSignInSeenAt: at });
 }
 
-/** Companies whose copy is due: never synced, older than `everyMs`, or asked for. */
-async function dueCompanies(db: Db, companies: string[], now: number, everyMs: number): Promise<Set<string>> {
+/** Companies whose copy is due: never synced, older than `everyMs`, or asked for (only asked for when `everyMs` is null: syncs off the schedule). */
+async function dueCompanies(db: Db, companies: string[], now: number, everyMs: number | null): Promise<Set<string>> {
   if (companies.length === 0) return new Set();
   const rows = await db
     .select({ company: analyticsCompanies.companyNeId })
@@ -71,7 +71,9 @@ async function dueCompanies(db: Db, companies: string[], now: number, everyMs: n
     .where(
       and(
         inArray(analyticsCompanies.companyNeId, companies),
-        or(isNull(analyticsCompanies.syncFinishedAt), lt(analyticsCompanies.syncFinishedAt, new Date(now - everyMs)), sql`${analyticsCompanies.requestedAt} IS NOT NULL`),
+        everyMs === null
+          ? sql`${analyticsCompanies.requestedAt} IS NOT NULL`
+          : or(isNull(analyticsCompanies.syncFinishedAt), lt(analyticsCompanies.syncFinishedAt, new Date(now - everyMs)), sql`${analyticsCompanies.requestedAt} IS NOT NULL`),
       ),
     );
   return new Set(rows.map((r) => r.company));
@@ -82,7 +84,8 @@ export interface TickDeps {
   /** The gateway's call, or null when the routes have not built the gateway yet (no sync this tick). */
   call: SyncCall | null;
   now?: () => number;
-  syncEveryMs?: number;
+  /** Null: no scheduled sync, only requested ones. */
+  syncEveryMs?: number | null;
   retentionMs?: number;
   limits?: SessionLimits;
   /** Options passed to each sync (tests: page size). */
@@ -98,7 +101,7 @@ export interface TickResult {
 export async function scheduleTick(deps: TickDeps): Promise<TickResult> {
   const now = deps.now ?? Date.now;
   const env = analyticsEnv();
-  const everyMs = deps.syncEveryMs ?? env.syncEveryMs;
+  const everyMs = deps.syncEveryMs !== undefined ? deps.syncEveryMs : env.syncEveryMs;
   const retentionMs = deps.retentionMs ?? env.retentionMs;
   const { db } = deps.database;
   const live = await liveCompanySessions(db, now(), deps.limits);
