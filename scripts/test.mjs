@@ -48,15 +48,17 @@ function ensureChromium() {
 }
 
 /**
- * The browser stories in `E2E_GROUPS` groups (2 by default, 1 runs them all in one), run at once,
- * each by its own Playwright with its own dashboard and sandbox (ports 3100/4110, 3150/4160, ...)
- * and the story files spread by their last measured times (e2e/durations.json; a file not listed
- * there counts as a minute). Within a group the files run one at a time in name order, as before;
- * every group ends with e2e/zz-call-overlaps.spec.ts, which checks its own sandbox's record of
- * the whole group. Each line a group prints starts with its name.
+ * The browser stories, by default in one Playwright run (`E2E_GROUPS=1`): on the 2-core machines
+ * CI uses, two runs at once were measured slower per story than twice one run (27 s a story
+ * against about 11 s, both browsers busy at once), so one group it is. With more cores,
+ * `E2E_GROUPS=2` (up to 4) runs groups at once, each by its own Playwright with its own dashboard
+ * and sandbox (ports 3100/4110, 3150/4160, ...) and the story files spread by their measured times
+ * (e2e/durations.json; a file not listed there counts as a minute). Within a group the files run
+ * one at a time in name order; every group ends with e2e/zz-call-overlaps.spec.ts, which checks
+ * its own sandbox's record of the whole group. Each line a group prints starts with its name.
  */
 async function runE2eGroups() {
-  const groups = Math.max(1, Math.min(4, Number(process.env.E2E_GROUPS ?? 2) || 1));
+  const groups = Math.max(1, Math.min(4, Number(process.env.E2E_GROUPS ?? 1) || 1));
   const last = "zz-call-overlaps.spec.ts";
   const files = readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts") && f !== last).sort();
   const measured = readJson(path.join(root, "e2e", "durations.json")) ?? {};
