@@ -110,7 +110,8 @@ export function StockTable<Row>({ caption, fileName, columns, rows, sort, onSort
           CSV
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-ink-200 dark:border-ink-700">
+      {/* A wide table scrolls sideways here: the region takes the keyboard's focus (arrows scroll it). */}
+      <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-ink-200 dark:border-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-ink-50 dark:bg-ink-900">
