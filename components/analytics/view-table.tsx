@@ -34,8 +34,8 @@ export function ViewTable({ table, caption, renderCell }: { table: Table; captio
   // eslint-disable-next-line react-hooks/incompatible-library -- the table's rows are plain data, rendered as they are
   const rt = useReactTable({ data: table.rows, columns, getCoreRowModel: getCoreRowModel() });
   const cellClass = (c: ViewColumn) => cn("px-3 py-1.5 whitespace-nowrap", numeric(c) && "text-right tabular-nums");
+  // A wide table scrolls sideways here: the region takes the keyboard's focus (arrows scroll it).
   return (
-    {/* A wide table scrolls sideways here: the region takes the keyboard's focus (arrows scroll it). */}
     <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-ink-200 dark:border-ink-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
       <table className="w-full text-sm" data-analytics-table="">
         <caption className="sr-only">{caption}</caption>
