@@ -47,9 +47,8 @@ test("grid: maintenance during a filter change says so at once, keeps the filter
   const orders = new OrdersPage(page);
   await orders.goto(SHIPPED);
   await orders.total();
-  // The work-queue tabs' counts (asked one after another in the background) are all in first,
-  // so the calls counted below are the new filter's only.
-  await expect(page.getByRole("tablist", { name: ja.workQueues.label }).getByText(ja.workQueues.countPending)).toHaveCount(0, { timeout: 60_000 });
+  // The work-queue tabs' counts are all in first, so the calls counted below are the new filter's only.
+  await orders.waitForQueueCounts();
   const both = { [`${STATUS}-in`]: "20,50" };
   const expected = await sandboxCount("staff", COUNT, both);
 

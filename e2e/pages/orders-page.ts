@@ -7,6 +7,15 @@ export class OrdersPage extends GridPage {
     super(page, "/orders", locale);
   }
 
+  /**
+   * Waits until every work-queue tab has its count. The tabs ask for them one after another in the
+   * background after the grid is ready; a story that counts calls, or moves the page's clock, waits
+   * for them first (each call counts as the page's activity).
+   */
+  async waitForQueueCounts(): Promise<void> {
+    await expect(this.page.getByRole("tablist", { name: this.messages.workQueues.label }).getByText(this.messages.workQueues.countPending)).toHaveCount(0, { timeout: 60_000 });
+  }
+
   /** The drawer's section of the slip's rows. */
   get drawerOrderRows(): Locator {
     return this.drawer.locator("[data-order-rows]");

@@ -43,6 +43,12 @@ export async function gridStorageRequest<T>(url: string, pick: (schemas: Schemas
 }
 
 const preferencesUrl = (grid: string) => `/api/grid/preferences/${encodeURIComponent(grid)}`;
+
+/**
+ * Saves and resets of preferences run one after another (TanStack Query's mutation scope): a
+ * reset sent while a save is still on its way must not reach the server first.
+ */
+const PREFERENCES_SCOPE = { id: "grid-preferences" };
 export function useGridPreferences(grid: string, initial: GridPreferences | null) {
   return useQuery<GridPreferences | null, BffError>({
     queryKey: gridKeys.preferences(grid),
@@ -56,6 +62,7 @@ export function useGridPreferences(grid: string, initial: GridPreferences | null
 export function useSaveGridPreferences(grid: string) {
   const client = useQueryClient();
   return useMutation<GridPreferences | null, BffError, GridPreferences>({
+    scope: PREFERENCES_SCOPE,
     mutationFn: async (preferences) =>
       (await gridStorageRequest(preferencesUrl(grid), (m) => m.preferencesAnswerSchema, { method: "PUT", body: JSON.stringify(preferences) })).preferences,
     onMutate: (preferences) => {
@@ -75,15 +82,20 @@ export function useCustomizedGrids(initial: string[]) {
   });
 }
 
-/** Back to a grid's default columns: its cached preferences are forgotten, so the grid shows them. */
+/**
+ * Back to a grid's default columns, optimistically as a save is: the cached preferences become
+ * "none" at once, so a grid on the page shows its defaults. (Forgetting the cached query instead
+ * would bring back the page's first preferences: the query's initial data, never refetched.)
+ */
 export function useResetGridPreferences() {
   const client = useQueryClient();
   return useMutation<GridPreferences | null, BffError, string>({
+    scope: PREFERENCES_SCOPE,
     mutationFn: async (grid) => (await gridStorageRequest(preferencesUrl(grid), (m) => m.preferencesAnswerSchema, { method: "DELETE" })).preferences,
-    onSuccess: (_answer, grid) => {
-      client.removeQueries({ queryKey: gridKeys.preferences(grid) });
+    onMutate: (grid) => {
+      client.setQueryData(gridKeys.preferences(grid), null);
       client.setQueryData<string[]>(gridKeys.customized(), (grids) => grids?.filter((g) => g !== grid));
-      return client.invalidateQueries({ queryKey: gridKeys.customized() });
     },
+    onSuccess: () => client.invalidateQueries({ queryKey: gridKeys.customized() }),
   });
 }
