@@ -22,7 +22,7 @@ import { salesUrlParsers, viewPeriod } from "./url-state";
 import { useView } from "./view-query";
 import { ViewTable } from "./view-table";
 import { CsvButton } from "./csv-button";
-import { AsOf, EmptyReadModel, Loading, SeriesChart, ViewFailed } from "./view-parts";
+import { EmptyReadModel, Loading, SeriesChart, ViewFailed, ViewHeader } from "./view-parts";
 
 const CURRENT_COLOR = "#2563eb";
 const PREVIOUS_COLOR = "#9ca3af";
@@ -99,13 +99,7 @@ export function SalesView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 border-b border-ink-200 pb-4 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800">
-        <div className="min-w-0 space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight text-ink-950 dark:text-ink-0">{tArea("title")}</h1>
-          <p className="max-w-3xl text-sm leading-relaxed text-ink-600 dark:text-ink-300">{tArea("description")}</p>
-        </div>
-        <AsOf asOf={answer?.asOf} />
-      </div>
+      <ViewHeader title={tArea("title")} description={tArea("description")} asOf={answer?.asOf} />
 
       <div className="flex flex-wrap items-center gap-2" data-analytics-filters="">
         <PeriodFilter

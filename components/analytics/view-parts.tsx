@@ -1,12 +1,13 @@
 "use client";
 // What every analytics view shows around its numbers: "as of HH:MM" (the company's copy's last
-// complete sync, in Japan time), the plain message of an empty read model (first sync not done),
-// the failure with its Retry, and the lazily loaded chart.
+// complete sync, in Japan time) with the refresh button, the plain message of an empty read model
+// (no copy yet: its button builds it), the failure with its Retry, and the lazily loaded chart.
 import { Database } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
+import { RefreshButton } from "./refresh-button";
 
 export const SeriesChart = lazyComponent(() => import("./series-chart"));
 
@@ -26,15 +27,44 @@ export function AsOf({ asOf }: { asOf: string | null | undefined }) {
   );
 }
 
-export function EmptyReadModel() {
+/** "As of HH:MM" and the refresh button beside it. */
+export function CopyState({ asOf }: { asOf: string | null | undefined }) {
+  return (
+    <div className="flex items-start gap-3">
+      <div className="pt-1.5">
+        <AsOf asOf={asOf} />
+      </div>
+      <RefreshButton />
+    </div>
+  );
+}
+
+/** The page's title, its description, and the copy's state (as of, refresh). */
+export function ViewHeader({ title, description, asOf }: { title: string; description: string; asOf: string | null | undefined }) {
+  return (
+    <div className="flex flex-col gap-3 border-b border-ink-200 pb-4 sm:flex-row sm:items-start sm:justify-between dark:border-ink-800">
+      <div className="min-w-0 space-y-1">
+        <h1 className="text-xl font-semibold tracking-tight text-ink-950 dark:text-ink-0">{title}</h1>
+        <p className="max-w-3xl text-sm leading-relaxed text-ink-600 dark:text-ink-300">{description}</p>
+      </div>
+      <CopyState asOf={asOf} />
+    </div>
+  );
+}
+
+/** No copy yet (never built, or deleted on request): says so, and its button builds it. */
+export function EmptyReadModel({ title, body }: { title?: string; body?: string }) {
   const t = useTranslations("analytics.empty");
   return (
-    <div role="status" data-analytics-empty="" className="flex items-start gap-3 rounded-lg border border-ink-200 bg-ink-50 p-5 dark:border-ink-800 dark:bg-ink-900">
-      <Database aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-500" />
-      <div className="space-y-1">
-        <p className="text-sm font-semibold text-ink-950 dark:text-ink-0">{t("title")}</p>
-        <p className="text-sm text-ink-700 dark:text-ink-200">{t("body")}</p>
+    <div data-analytics-empty="" className="flex flex-col items-start gap-3 rounded-lg border border-ink-200 bg-ink-50 p-5 sm:flex-row sm:justify-between dark:border-ink-800 dark:bg-ink-900">
+      <div role="status" className="flex items-start gap-3">
+        <Database aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-500" />
+        <div className="space-y-1">
+          <p className="text-sm font-semibold text-ink-950 dark:text-ink-0">{title ?? t("title")}</p>
+          <p className="text-sm text-ink-700 dark:text-ink-200">{body ?? t("body")}</p>
+        </div>
       </div>
+      <RefreshButton build />
     </div>
   );
 }

@@ -383,6 +383,8 @@ export const analyticsCompanies = pgTable("analytics_companies", {
   syncFinishedAt: timestamp("sync_finished_at", { withTimezone: true }),
   /** A refresh was asked for (the refresh button): the schedule runs it at its next turn. */
   requestedAt: timestamp("requested_at", { withTimezone: true }),
+  /** The copy was deleted on request (settings page): the schedule does not build it again until someone of the company asks. */
+  deletedOnRequestAt: timestamp("deleted_on_request_at", { withTimezone: true }),
   lastError: text("last_error"),
   lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
 });

@@ -8,38 +8,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ZodMiniType } from "zod/mini";
 import type { GridPreferences } from "@/lib/grid/preferences";
-import { BffError, bffErrorOf, networkError } from "./bff-error";
+import type { BffError } from "./bff-error";
+import { checkedRequest } from "./checked-request";
 import { gridKeys } from "./keys";
 
 type Schemas = typeof import("./grid-storage-answers");
 
-/** One call of app/api/grid, its answer checked with `pick`'s schema. */
-export async function gridStorageRequest<T>(url: string, pick: (schemas: Schemas) => ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
-  const schemas = import("./grid-storage-answers");
-  schemas.catch(() => undefined); // a failed load is reported below, after the fetch
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      headers: init.body ? { "content-type": "application/json" } : undefined,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  if (!response.ok) throw await bffErrorOf(response);
-  let schema: ZodMiniType<T>;
-  try {
-    schema = pick(await schemas);
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
-    throw new BffError({ code: "bad-response", message: "unexpected answer", kind: "upstream-failure", retryable: true, status: response.status });
-  }
-  return parsed.data;
+/** One call of app/api/grid, its answer checked with `pick`'s schema (loaded alongside the fetch). */
+export function gridStorageRequest<T>(url: string, pick: (schemas: Schemas) => ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
+  return checkedRequest(url, import("./grid-storage-answers").then(pick), init);
 }
 
 const preferencesUrl = (grid: string) => `/api/grid/preferences/${encodeURIComponent(grid)}`;

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { ReorderAnswer, SetsAnswer, StockView } from "@/lib/analytics/stock-query";
 import { noteActivity } from "@/lib/query/activity";
+import { analyticsKeys } from "../view-query";
 import { BffError, bffErrorOf, networkError } from "@/lib/query/bff-error";
 
 export interface StockParams {
@@ -36,10 +37,10 @@ async function fetchStock<T>(url: string, signal?: AbortSignal): Promise<T> {
 
 export function useReorder(params: StockParams): UseQueryResult<ReorderAnswer, BffError> {
   const url = stockUrl("reorder", params);
-  return useQuery<ReorderAnswer, BffError>({ queryKey: ["analytics-stock", url], queryFn: ({ signal }) => fetchStock(url, signal), placeholderData: keepPreviousData });
+  return useQuery<ReorderAnswer, BffError>({ queryKey: analyticsKeys.view("stock", url), queryFn: ({ signal }) => fetchStock(url, signal), placeholderData: keepPreviousData });
 }
 
 export function useSets(params: StockParams): UseQueryResult<SetsAnswer, BffError> {
   const url = stockUrl("sets", params);
-  return useQuery<SetsAnswer, BffError>({ queryKey: ["analytics-stock", url], queryFn: ({ signal }) => fetchStock(url, signal), placeholderData: keepPreviousData });
+  return useQuery<SetsAnswer, BffError>({ queryKey: analyticsKeys.view("stock", url), queryFn: ({ signal }) => fetchStock(url, signal), placeholderData: keepPreviousData });
 }

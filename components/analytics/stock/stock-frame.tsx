@@ -1,10 +1,11 @@
 "use client";
 // What both views show around their table: the warehouse chooser (all warehouses or one), the
-// copy's "as of" time, and the plain states: loading, failed (one Retry), the read model still
+// copy's "as of" time with the refresh button, and the plain states: loading, failed (one Retry), the read model still
 // empty (no sync has finished yet), nothing to list.
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
 import { QueryErrorState } from "@/components/query/query-error-state";
+import { CopyState, EmptyReadModel } from "../view-parts";
 
 export function WarehouseChooser({ value, warehouses, onChange }: { value: number | null; warehouses: readonly number[]; onChange: (w: number | null) => void }) {
   const t = useTranslations("stockAnalytics");
@@ -32,14 +33,6 @@ export function WarehouseChooser({ value, warehouses, onChange }: { value: numbe
   );
 }
 
-export function AsOf({ asOf }: { asOf: string | null }) {
-  const t = useTranslations("stockAnalytics");
-  const locale = useLocale();
-  if (!asOf) return null;
-  const time = new Intl.DateTimeFormat(locale, { timeZone: "Asia/Tokyo", month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(asOf));
-  return <p className="text-sm text-ink-600 dark:text-ink-400">{t("asOf", { time })}</p>;
-}
-
 interface FrameProps {
   status: "pending" | "error" | "success";
   error: unknown;
@@ -58,7 +51,7 @@ export function StockFrame({ status, error, onRetry, asOf, empty, emptyText, fil
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-center gap-4">{filters}</div>
-        <AsOf asOf={asOf ?? null} />
+        <CopyState asOf={asOf} />
       </div>
       {status === "error" && asOf === undefined ? (
         <QueryErrorState error={error} onRetry={onRetry} />
@@ -67,10 +60,7 @@ export function StockFrame({ status, error, onRetry, asOf, empty, emptyText, fil
           {t("loading")}
         </p>
       ) : asOf === null && empty ? (
-        <div role="status" className="rounded-lg border border-ink-200 p-6 dark:border-ink-700">
-          <p className="font-medium">{t("noCopy.title")}</p>
-          <p className="mt-1 text-sm text-ink-600 dark:text-ink-400">{t("noCopy.body")}</p>
-        </div>
+        <EmptyReadModel title={t("noCopy.title")} body={t("noCopy.body")} />
       ) : empty ? (
         <p role="status" className="rounded-lg border border-ink-200 p-6 text-sm dark:border-ink-700">
           {emptyText}

@@ -181,7 +181,7 @@ describe("analytics routes (PGlite)", () => {
   it("GET answers the status; POST starts a refresh; DELETE deletes the copy", async () => {
     let res = await handleSyncStatus(req("GET", "/api/analytics/sync"), deps());
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ asOf: null, running: false, lastError: null, requested: false });
+    expect(await res.json()).toEqual({ asOf: null, running: false, lastError: null, lastErrorAt: null, requested: false });
 
     res = await handleSyncRequest(req("POST", "/api/analytics/sync", {}), deps());
     expect(res.status).toBe(202);

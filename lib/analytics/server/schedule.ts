@@ -5,17 +5,20 @@ import "server-only";
 // copy is older than ANALYTICS_SYNC_MINUTES (or whose refresh was asked for) with the calls of its
 // most recently active session; then it deletes the copies of companies with no sign-in seen for
 // ANALYTICS_RETENTION_DAYS. Which instance syncs a company is decided by the sync's own lock.
+// A copy deleted on request (the settings page) is not built again by the schedule: its company
+// row stays with `deleted_on_request_at`, and only a refresh asked by someone of the company (the
+// analytics pages' button, `requestSync`) clears it and builds the copy anew.
 //
 // The tick runs in instrumentation.ts's module graph, which must not build the routes' gateway
 // (lib/auth/session-maintenance.ts says why). It uses the routes' gateway when the routes have
 // built it (`builtNeServer`): a person signed in has loaded a page, so it exists whenever there is
 // something to sync; before that, the tick only keeps the retention.
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { analyticsCompanies, tokenSessions } from "@/lib/db/schema";
 import { analyticsEnv } from "@/lib/env";
 import { sessionLimits, type SessionLimits } from "@/lib/gateway/session-policy";
-import { deleteAbandonedCopies } from "./retention";
+import { deleteAbandonedCopies, deleteCompanyCopy } from "./retention";
 import { syncCompany, touchCompany, type SyncCall, type SyncDeps, type SyncOutcome } from "./sync";
 
 type Db = AppDatabase["db"];
@@ -31,17 +34,20 @@ export interface SyncStatus {
   running: boolean;
   /** Why the last sync failed (null: it did not). */
   lastError: string | null;
+  /** When it failed (a refresh compares it with the time it was asked). */
+  lastErrorAt: Date | null;
   /** A refresh was asked for and has not run yet. */
   requested: boolean;
 }
 
 export async function syncStatus(db: Db, company: string, now = Date.now()): Promise<SyncStatus> {
   const [row] = await db.select().from(analyticsCompanies).where(eq(analyticsCompanies.companyNeId, company));
-  if (!row) return { asOf: null, running: false, lastError: null, requested: false };
+  if (!row) return { asOf: null, running: false, lastError: null, lastErrorAt: null, requested: false };
   return {
     asOf: row.asOf,
     running: !!row.heartbeatAt && now - row.heartbeatAt.getTime() < STALE_HEARTBEAT_MS,
     lastError: row.lastError,
+    lastErrorAt: row.lastErrorAt,
     requested: !!row.requestedAt,
   };
 }
@@ -56,13 +62,33 @@ export async function liveCompanySessions(db: Db, now: number, limits: SessionLi
   return rows;
 }
 
-/** Marks the company's copy as wanted now; the schedule (or the caller) runs it. */
+/** Marks the company's copy as wanted now (a copy deleted on request is wanted again); the schedule (or the caller) runs it. */
 export async function markRequested(db: Db, company: string, now = Date.now()): Promise<void> {
   const at = new Date(now);
-  await touchCompany(db, company, at, { requestedAt: at, lastSignInSeenAt: at });
+  await touchCompany(db, company, at, { requestedAt: at, lastSignInSeenAt: at, deletedOnRequestAt: null });
 }
 
-/** Companies whose copy is due: never synced, older than `everyMs`, or asked for (only asked for when `everyMs` is null: syncs off the schedule). */
+/**
+ * The settings page's "Delete now": the company's copy is deleted at once, under the sync's lock
+ * (a sync running now would write rows back after the delete: answers false then, nothing
+ * deleted). Its company row stays, marked deleted on request, so the schedule does not build the
+ * copy again; a refresh asked by someone of the company (`requestSync`) does.
+ */
+export async function deleteCopyOnRequest(database: Pick<AppDatabase, "db" | "tryAdvisoryLock">, company: string, now = Date.now()): Promise<boolean> {
+  const done = await database.tryAdvisoryLock(`analytics-sync:${company}`, () =>
+    database.db.transaction(async (tx) => {
+      await deleteCompanyCopy(tx, company);
+      const at = new Date(now);
+      await touchCompany(tx, company, at, { lastSignInSeenAt: at, deletedOnRequestAt: at });
+    }),
+  );
+  return done.ran;
+}
+
+/**
+ * Companies whose copy is due: asked for; or, on the schedule (`everyMs` not null), never synced
+ * or older than `everyMs`, unless their copy was deleted on request (built again only when asked).
+ */
 async function dueCompanies(db: Db, companies: string[], now: number, everyMs: number | null): Promise<Set<string>> {
   if (companies.length === 0) return new Set();
   const rows = await db
@@ -72,8 +98,11 @@ async function dueCompanies(db: Db, companies: string[], now: number, everyMs: n
       and(
         inArray(analyticsCompanies.companyNeId, companies),
         everyMs === null
-          ? sql`${analyticsCompanies.requestedAt} IS NOT NULL`
-          : or(isNull(analyticsCompanies.syncFinishedAt), lt(analyticsCompanies.syncFinishedAt, new Date(now - everyMs)), sql`${analyticsCompanies.requestedAt} IS NOT NULL`),
+          ? isNotNull(analyticsCompanies.requestedAt)
+          : or(
+              isNotNull(analyticsCompanies.requestedAt),
+              and(isNull(analyticsCompanies.deletedOnRequestAt), or(isNull(analyticsCompanies.syncFinishedAt), lt(analyticsCompanies.syncFinishedAt, new Date(now - everyMs)))),
+            ),
       ),
     );
   return new Set(rows.map((r) => r.company));
@@ -168,12 +197,17 @@ export function startAnalyticsSchedule(everyMs = TICK_EVERY_MS): void {
  * asked, the sync starts at once in the background (not awaited: the status says when it is done);
  * a sync already running (here or elsewhere) is left to finish.
  */
-export async function requestSync(company: string, sessionKey: string, deps: { database: Pick<AppDatabase, "db" | "tryAdvisoryLock">; call: SyncCall }): Promise<{ started: boolean }> {
-  await markRequested(deps.database.db, company);
-  const status = await syncStatus(deps.database.db, company);
-  if (status.running) return { started: false };
-  void syncCompany(company, sessionKey, deps).catch((err: unknown) => {
+export async function requestSync(
+  company: string,
+  sessionKey: string,
+  deps: { database: Pick<AppDatabase, "db" | "tryAdvisoryLock">; call: SyncCall; now?: () => number },
+): Promise<{ started: boolean; requestedAt: Date }> {
+  const requestedAt = new Date((deps.now ?? Date.now)());
+  await markRequested(deps.database.db, company, requestedAt.getTime());
+  const status = await syncStatus(deps.database.db, company, requestedAt.getTime());
+  if (status.running) return { started: false, requestedAt };
+  void syncCompany(company, sessionKey, { database: deps.database, call: deps.call }).catch((err: unknown) => {
     console.error(`[analytics] requested sync failed: ${err instanceof Error ? err.message : "error"}`);
   });
-  return { started: true };
+  return { started: true, requestedAt };
 }

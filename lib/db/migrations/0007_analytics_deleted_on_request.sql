@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_companies" ADD COLUMN "deleted_on_request_at" timestamp with time zone;
