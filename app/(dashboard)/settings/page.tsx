@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { areaMetadata } from "@/components/shell/area-metadata";
+import { AnalyticsCopySettings } from "@/components/settings/analytics-copy-settings";
 import { ConnectionCheck } from "@/components/settings/connection-check";
 import { ConnectionSettings, type ConnectionInfo } from "@/components/settings/connection-settings";
 import { DisplaySettings } from "@/components/settings/display-settings";
@@ -17,7 +18,8 @@ import { getNeServer } from "@/lib/gateway/server";
 export const generateMetadata = () => areaMetadata("settings");
 export const dynamic = "force-dynamic";
 
-// Display (language, theme), saved views of every grid, grid layouts, the API connection and its
+// Display (language, theme), saved views of every grid, grid layouts, the analytics copy (what is
+// kept, as of when, delete now: components/settings/analytics-copy-settings.tsx), the API connection and its
 // check (every operation the product uses, called once: components/settings/connection-check-panel.tsx). The
 // views and layouts are read here for the first paint; the sections keep them fresh through
 // lib/query/grid-storage.ts and lib/query/saved-views.ts (app/api/grid) as the person changes them.
@@ -50,6 +52,7 @@ export default async function SettingsPage() {
       <DisplaySettings />
       <SavedViewsSettings initialViews={allViews} />
       <GridLayoutsSettings initialCustomized={customized} />
+      <AnalyticsCopySettings />
       <ConnectionSettings info={connection} />
       <SettingsSection id="settings-connection-check" title={t("settings.connectionCheck.title")} description={t("settings.connectionCheck.description")}>
         <ConnectionCheck />

@@ -12,7 +12,7 @@ import { noSession } from "@/lib/http/json-route";
 import { login, startTestSandbox } from "@/sandbox/test-support";
 import type { RunningSandbox } from "@/sandbox/server";
 import { TEST_PG_URL, postgresReachable } from "@/lib/test/postgres";
-import { markRequested, scheduleTick, syncStatus } from "./schedule";
+import { deleteCopyOnRequest, markRequested, scheduleTick, syncStatus } from "./schedule";
 import { handleDeleteData, handleSyncRequest, handleSyncStatus, type AnalyticsRouteDeps } from "./routes";
 import { syncCompany, type SyncCall } from "./sync";
 import { deleteCompanyCopy } from "./retention";
@@ -149,6 +149,45 @@ describe("analytics schedule and status (PGlite)", () => {
     expect(status.asOf).toBeNull();
     expect(status.running).toBe(false);
   });
+
+  it("a copy deleted on request is not built again by the schedule, however late; a refresh asked builds it", async () => {
+    const company = "deleting-company";
+    const key = await newSession(s.store, company);
+    const every = 15 * 60_000;
+    const limits = { idleMs: DAY_MS, absoluteMs: 7 * DAY_MS };
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: every })).synced[company]).toBe("done");
+    expect(await countOrders(database, company)).toBeGreaterThan(100);
+
+    // While a sync holds the company's lock, the delete is refused and deletes nothing.
+    await database.tryAdvisoryLock(`analytics-sync:${company}`, async () => {
+      expect(await deleteCopyOnRequest(database, company)).toBe(false);
+    });
+    expect(await countOrders(database, company)).toBeGreaterThan(100);
+
+    expect(await deleteCopyOnRequest(database, company)).toBe(true);
+    expect(await countOrders(database, company)).toBe(0);
+    expect(await syncStatus(database.db, company)).toMatchObject({ asOf: null, running: false, requested: false });
+    // (Other companies signed in by the tests before are synced by these ticks: only this one is looked at.)
+    for (const minutes of [0, 16, 24 * 60]) {
+      const at = Date.now() + minutes * 60_000;
+      const tick = await scheduleTick({ database, call: s.call, syncEveryMs: every, now: () => at, limits });
+      expect(tick.synced[company]).toBeUndefined();
+      expect(tick.deleted).not.toContain(company);
+    }
+    expect(await countOrders(database, company)).toBe(0);
+    expect(await syncStatus(database.db, company)).toMatchObject({ asOf: null, running: false, requested: false });
+
+    // Someone of the company asks (the refresh button): built again, and kept up to date on the schedule from then on.
+    await markRequested(database.db, company);
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: every })).synced[company]).toBe("done");
+    expect(await countOrders(database, company)).toBeGreaterThan(100);
+    const [row] = await database.db.select().from(analyticsCompanies).where(eq(analyticsCompanies.companyNeId, company));
+    expect(row?.deletedOnRequestAt).toBeNull();
+    const later = Date.now() + 16 * 60_000;
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: every, now: () => later, limits })).synced[company]).toBe("done");
+    await deleteCompanyCopy(database.db, company);
+    await s.store.delete(key);
+  }, 180_000);
 });
 
 describe("analytics routes (PGlite)", () => {
@@ -185,9 +224,12 @@ describe("analytics routes (PGlite)", () => {
 
     res = await handleSyncRequest(req("POST", "/api/analytics/sync", {}), deps());
     expect(res.status).toBe(202);
-    expect(((await res.json()) as { started: boolean }).started).toBe(true);
+    const asked = (await res.json()) as { started: boolean; requestedAt: string; requested: boolean };
+    expect(asked).toMatchObject({ started: true, requested: true });
     // The sync runs in the background: wait for its state, not for a time.
     await expect.poll(async () => (await syncStatus(database.db, COMPANY)).asOf, { timeout: 60_000, interval: 50 }).toBeInstanceOf(Date);
+    // The copy is as of the request or later: what the refresh button waits for.
+    expect((await syncStatus(database.db, COMPANY)).asOf!.getTime()).toBeGreaterThanOrEqual(Date.parse(asked.requestedAt));
     res = await handleSyncStatus(req("GET", "/api/analytics/sync"), deps());
     const status = (await res.json()) as { asOf: string; requested: boolean };
     expect(Number.isNaN(Date.parse(status.asOf))).toBe(false);
@@ -196,8 +238,19 @@ describe("analytics routes (PGlite)", () => {
 
     res = await handleDeleteData(req("DELETE", "/api/analytics/data", {}), deps());
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deleted: true });
     expect(await countOrders(database, COMPANY)).toBe(0);
     expect((await syncStatus(database.db, COMPANY)).asOf).toBeNull();
+    // Deleted on request: the next tick leaves it deleted.
+    expect((await scheduleTick({ database, call: s.call, syncEveryMs: 15 * 60_000 })).synced).toEqual({});
+    expect(await countOrders(database, COMPANY)).toBe(0);
+
+    // A sync holding the lock: 409 sync-running.
+    await database.tryAdvisoryLock(`analytics-sync:${COMPANY}`, async () => {
+      const refused = await handleDeleteData(req("DELETE", "/api/analytics/data", {}), deps());
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("sync-running");
+    });
   }, 120_000);
 
   it("refuses what it should: signed out 401, a query parameter or a body field 400, another site 403", async () => {
