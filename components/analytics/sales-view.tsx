@@ -42,15 +42,10 @@ export function SalesView() {
   const shops = useChoices(CHOICES.shop, locale, true);
   const payments = useChoices(CHOICES.paymentMethod, locale, true);
 
-  const keyLabel = useCallback(
-    (key: string): string => {
-      if (key === "") return t("unset");
-      if (answer?.split === "shop") return shops.labelOf(key) ?? key;
-      if (answer?.split === "payment") return payments.labelOf(key) ?? key;
-      return t("deliveryId", { id: key });
-    },
-    [answer?.split, shops, payments, t],
-  );
+  // Shops and payment methods are named from their masters (the grids' choice lists); delivery
+  // methods have no master in the API: their codes only.
+  const names = answer?.split === "shop" ? shops : answer?.split === "payment" ? payments : null;
+  const keyLabel = useMemo(() => (names ? (key: string) => (key === "" ? t("unset") : names.labelOf(key)) : undefined), [names, t]);
   const table = useMemo(() => {
     if (!answer) return null;
     const c = (k: Parameters<typeof t>[0]) => t(k);
@@ -58,6 +53,7 @@ export function SalesView() {
       answer,
       {
         bucket: c(`columns.${answer.by}`),
+        splitId: answer.split === "none" ? undefined : c(`columns.${answer.split}Id`),
         split: answer.split === "none" ? undefined : c(`columns.${answer.split}`),
         orders: c("columns.orders"),
         revenue: c("columns.revenue"),

@@ -25,6 +25,9 @@ export interface ViewTable {
 
 export interface SalesWords {
   bucket: string;
+  /** The split's code column (shop code, payment method code, delivery method code). */
+  splitId?: string;
+  /** The split's name column (shop, payment method). */
   split?: string;
   orders: string;
   revenue: string;
@@ -44,12 +47,18 @@ export function bucketText(bucket: string, by: SalesAnswer["by"]): string {
 
 const nums = (n: SalesNumbers): CellValue[] => [n.orders, n.revenue, n.aov, n.units];
 
-/** The sales table: one row per bucket (and split value), the period's numbers and the previous period's beside. */
-export function salesTable(answer: SalesAnswer, words: SalesWords, keyLabel: (key: string) => string): ViewTable {
+/**
+ * The sales table: one row per bucket (and split value), the period's numbers and the previous
+ * period's beside. A split writes its code and, when `keyLabel` names its values (the masters'
+ * names: shops, payment methods), their names beside; a code without a name leaves the name empty.
+ */
+export function salesTable(answer: SalesAnswer, words: SalesWords, keyLabel?: (key: string) => string | undefined): ViewTable {
   const split = answer.split !== "none";
+  const named = split && keyLabel !== undefined;
   const columns: ViewColumn[] = [
     { id: "bucket", label: words.bucket, kind: "text" },
-    ...(split ? [{ id: "key", label: words.split ?? "", kind: "text" as const, userContent: answer.split === "shop" }] : []),
+    ...(split ? [{ id: "key", label: words.splitId ?? "", kind: "text" as const }] : []),
+    ...(named ? [{ id: "keyName", label: words.split ?? "", kind: "text" as const, userContent: answer.split === "shop" }] : []),
     { id: "orders", label: words.orders, kind: "count" },
     { id: "revenue", label: words.revenue, kind: "yen" },
     { id: "aov", label: words.aov, kind: "yen" },
@@ -59,8 +68,9 @@ export function salesTable(answer: SalesAnswer, words: SalesWords, keyLabel: (ke
     { id: "prevAov", label: words.prevAov, kind: "yen" },
     { id: "prevUnits", label: words.prevUnits, kind: "count" },
   ];
-  const rows = answer.rows.map((r) => [bucketText(r.bucket, answer.by), ...(split ? [keyLabel(r.key ?? "")] : []), ...nums(r.current), ...nums(r.previous)]);
-  const total = [words.total, ...(split ? [""] : []), ...nums(answer.totals.current), ...nums(answer.totals.previous)];
+  const keyCells = (key: string): CellValue[] => [...(split ? [key] : []), ...(named ? [keyLabel(key) ?? ""] : [])];
+  const rows = answer.rows.map((r) => [bucketText(r.bucket, answer.by), ...keyCells(r.key ?? ""), ...nums(r.current), ...nums(r.previous)]);
+  const total = [words.total, ...keyCells("").map(() => ""), ...nums(answer.totals.current), ...nums(answer.totals.previous)];
   return { columns, rows, total };
 }
 

@@ -9,8 +9,8 @@ import type { ReorderRow } from "@/lib/analytics/stock-query";
 import { Badge } from "@/components/ui/badge";
 import { TONES } from "@/components/ui/tones";
 import { useReorder } from "./stock-fetch";
-import { StockFrame, WarehouseChooser } from "./stock-frame";
-import { StockTable, type StockColumn } from "./stock-table";
+import { StockFrame, WarehouseChooser, useWarehouseNames } from "./stock-frame";
+import { StockTable, warehouseColumns, type StockColumn } from "./stock-table";
 import { REORDER_SHOW, parseDays, reorderUrlParsers, type ReorderShow } from "./stock-url-state";
 
 export function ReorderScreen() {
@@ -19,9 +19,13 @@ export function ReorderScreen() {
   const query = useReorder({ warehouse: url.warehouse, days: url.days });
   const daysId = useId();
   const showId = useId();
+  const warehouseName = useWarehouseNames();
   const reason = (r: ReorderRow) => [r.belowPoint ? t("reason.point") : null, r.fast ? t("reason.fast") : null].filter(Boolean).join(" / ");
+  // With one warehouse chosen, its code and name lead each row (and the CSV): the free stock is that warehouse's.
+  const chosen = url.warehouse;
   const columns = useMemo<StockColumn<ReorderRow>[]>(
     () => [
+      ...warehouseColumns<ReorderRow>(chosen, chosen === null ? undefined : warehouseName(chosen), { id: t("col.warehouseId"), name: t("col.warehouseName") }),
       { id: "supplierId", header: t("col.supplierId"), value: (r) => r.supplierId },
       { id: "supplierName", header: t("col.supplierName"), value: (r) => r.supplierName },
       { id: "goodsId", header: t("col.goodsId"), value: (r) => r.goodsId },
@@ -46,7 +50,7 @@ export function ReorderScreen() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, chosen, warehouseName],
   );
   const rows = useMemo(() => {
     const all = query.data?.rows ?? [];

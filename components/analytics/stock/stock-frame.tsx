@@ -1,15 +1,26 @@
 "use client";
-// What both views show around their table: the warehouse chooser (all warehouses or one), the
+// What both views show around their table: the warehouse chooser (all warehouses or one, named
+// from the warehouse master), the
 // copy's "as of" time with the refresh button, and the plain states: loading, failed (one Retry), the read model still
 // empty (no sync has finished yet), nothing to list.
-import { useTranslations } from "next-intl";
-import { useId, type ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useId, type ReactNode } from "react";
+import { CHOICES } from "@/lib/ne/registry/choice-sources";
+import { useChoices } from "@/lib/query/choices";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { CopyState, EmptyReadModel } from "../view-parts";
+
+/** Warehouse names from the warehouse master (the choice list the grids and /stock/matrix share). */
+export function useWarehouseNames(): (id: number) => string | undefined {
+  const locale = useLocale() === "en" ? "en" : "ja";
+  const { labelOf } = useChoices(CHOICES.warehouse, locale);
+  return useCallback((id: number) => labelOf(String(id)), [labelOf]);
+}
 
 export function WarehouseChooser({ value, warehouses, onChange }: { value: number | null; warehouses: readonly number[]; onChange: (w: number | null) => void }) {
   const t = useTranslations("stockAnalytics");
   const id = useId();
+  const nameOf = useWarehouseNames();
   const choices = value !== null && !warehouses.includes(value) ? [...warehouses, value] : warehouses;
   return (
     <div className="flex items-center gap-2">
@@ -25,7 +36,7 @@ export function WarehouseChooser({ value, warehouses, onChange }: { value: numbe
         <option value="">{t("allWarehouses")}</option>
         {choices.map((w) => (
           <option key={w} value={String(w)}>
-            {t("warehouseId", { id: w })}
+            {nameOf(w) ?? t("warehouseId", { id: w })}
           </option>
         ))}
       </select>

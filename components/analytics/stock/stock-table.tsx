@@ -35,6 +35,15 @@ export function stockCsvDocument<Row>(columns: readonly StockColumn<Row>[], rows
   };
 }
 
+/** The chosen warehouse's code and name (empty when the master lacks it) on every row; none for all warehouses. */
+export function warehouseColumns<Row>(chosen: number | null, name: string | undefined, headers: { id: string; name: string }): StockColumn<Row>[] {
+  if (chosen === null) return [];
+  return [
+    { id: "warehouseId", header: headers.id, value: () => String(chosen) },
+    { id: "warehouseName", header: headers.name, value: () => name ?? null },
+  ];
+}
+
 interface Props<Row> {
   caption: string;
   /** `reorder` → reorder-20261128-1012.csv */

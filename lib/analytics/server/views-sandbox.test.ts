@@ -121,10 +121,14 @@ describe("the views' CSV against the sandbox's own numbers", () => {
   it("sales by month split by shop", async () => {
     const answer = await salesSeries(database, COMPANY, salesQuerySchema.parse({ from, to, by: "month", split: "shop" }));
     const expected = await sandboxSales("month", false, true);
-    const lines = readCsv(tableCsvText(salesTable(answer, words(ja, "month", "shop"), (k) => k))).slice(1, -1).filter((l) => Number(l[2]) > 0);
+    // Month, shop code, shop name, then the numbers.
+    const lines = readCsv(tableCsvText(salesTable(answer, words(ja, "month", "shop"), (k) => `shop ${k}`))).slice(1, -1).filter((l) => Number(l[3]) > 0);
     expect(expected.size).toBeGreaterThan(3);
     expect(lines.length).toBe(expected.size);
-    for (const l of lines) expect({ orders: Number(l[2]), revenue: Number(l[3]), units: Number(l[5]) }).toEqual(expected.get(`${l[0]}|${l[1]}`));
+    for (const l of lines) {
+      expect(l[2]).toBe(`shop ${l[1]}`);
+      expect({ orders: Number(l[3]), revenue: Number(l[4]), units: Number(l[6]) }).toEqual(expected.get(`${l[0]}|${l[1]}`));
+    }
   }, 60_000);
 
   it("goods ranking: units and row sub-totals per goods code", async () => {
