@@ -281,6 +281,14 @@ describe("fields, paging and order", () => {
     ]);
   });
 
+  it("the minimal seed's order rows are valid (spec 2.6: receive_order_row_deleted_flag 1 = valid)", async () => {
+    const valid = await search("/api_v1_receiveorder_row/search", { fields: "receive_order_row_receive_order_id", "receive_order_row_deleted_flag-eq": "1" });
+    const all = await search("/api_v1_receiveorder_row/search", { fields: "receive_order_row_receive_order_id,receive_order_row_deleted_flag" });
+    expect(all.data?.length).toBeGreaterThan(0);
+    expect(valid.data?.length).toBe(all.data?.length);
+    expect(new Set(all.data?.map((r) => r.receive_order_row_deleted_flag))).toEqual(new Set(["1"]));
+  });
+
   it("accepts paths with a trailing slash and answers HTTP 200 on error", async () => {
     const res = await fetch(`${sb.url}${ORDERS}/`, {
       method: "POST",

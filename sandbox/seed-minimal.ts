@@ -173,7 +173,7 @@ function ordersOf(plan: CompanyPlan): { orders: LoadRow[]; rows: LoadRow[] } {
         receive_order_row_cancel_flag: "0",
         receive_order_row_stock_allocation_quantity: status === "1" ? 0 : no,
         receive_order_row_stock_allocation_date: status === "1" ? null : imported,
-        receive_order_row_deleted_flag: "0",
+        receive_order_row_deleted_flag: "1", // 1 = valid (spec 2.6)
         receive_order_row_last_modified_newest_date: modified ?? imported,
         ...auditValues("receive_order_row_", imported, modified),
       });
