@@ -84,34 +84,38 @@ describe("refreshCopy", () => {
   });
 });
 
+/** A view's query watched as a page watches it; `fetches` counts its fetches. */
+async function watchedView(key: readonly unknown[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  let fetches = 0;
+  const stop = new QueryObserver(client, { queryKey: key, queryFn: async () => ++fetches }).subscribe(() => {});
+  await expect.poll(() => fetches).toBe(1);
+  return {
+    client,
+    fetches: () => fetches,
+    close: () => {
+      stop();
+      client.clear();
+    },
+  };
+}
+
 describe("refreshMutationOptions", () => {
   it("when the copy is as of the request, the analytics views' queries fetch again and the status is the new one", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    let fetches = 0;
-    const view = new QueryObserver(client, { queryKey: analyticsKeys.view("sales", "from=2026-11-01"), queryFn: async () => ++fetches });
-    const stop = view.subscribe(() => {});
-    await expect.poll(() => fetches).toBe(1);
+    const view = await watchedView(analyticsKeys.view("sales", "from=2026-11-01"));
     const { deps } = fakeServer([(at) => ({ ...idle, asOf: iso(at + 1) })]);
-    const refresh = new MutationObserver(client, refreshMutationOptions(client, deps));
-    await refresh.mutate();
-    await expect.poll(() => fetches).toBe(2);
-    expect(client.getQueryData<SyncStatusAnswer>(syncStatusKey)?.asOf).toBe(iso(T0 + 1));
-    stop();
-    client.clear();
+    await new MutationObserver(view.client, refreshMutationOptions(view.client, deps)).mutate();
+    await expect.poll(view.fetches).toBe(2);
+    expect(view.client.getQueryData<SyncStatusAnswer>(syncStatusKey)?.asOf).toBe(iso(T0 + 1));
+    view.close();
   });
 
   it("a failed refresh leaves the views' numbers alone", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    let fetches = 0;
-    const view = new QueryObserver(client, { queryKey: analyticsKeys.view("stock", "/api/analytics/stock?view=reorder"), queryFn: async () => ++fetches });
-    const stop = view.subscribe(() => {});
-    await expect.poll(() => fetches).toBe(1);
+    const view = await watchedView(analyticsKeys.view("stock", "/api/analytics/stock?view=reorder"));
     const { deps } = fakeServer([(at) => ({ ...idle, lastError: "boom", lastErrorAt: iso(at) })]);
-    const refresh = new MutationObserver(client, refreshMutationOptions(client, deps));
-    await expect(refresh.mutate()).rejects.toBeInstanceOf(RefreshFailed);
+    await expect(new MutationObserver(view.client, refreshMutationOptions(view.client, deps)).mutate()).rejects.toBeInstanceOf(RefreshFailed);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetches).toBe(1);
-    stop();
-    client.clear();
+    expect(view.fetches()).toBe(1);
+    view.close();
   });
 });

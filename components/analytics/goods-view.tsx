@@ -10,19 +10,18 @@ import { useQueryStates } from "nuqs";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { ToggleGroup } from "@/components/ui/toggle-group";
-import { CancelledFilter, PeriodFilter, ShopFilter } from "@/components/board/board-filters";
+import { CancelledFilter, ShopFilter } from "@/components/board/board-filters";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { useChoices } from "@/lib/query/choices";
 import { formatGrouped, formatYen, type GridLocale } from "@/lib/grid/format";
 import { formatShortDay } from "@/lib/grid/day-format";
 import { GOODS_SORTS, GOODS_TOPS, toSearch, type GoodsDailyAnswer, type GoodsRankingAnswer } from "@/lib/analytics/query";
 import { goodsDailyTable, goodsRankingTable, type CellValue } from "@/lib/analytics/tables";
-import type { PeriodKind } from "@/lib/board/period";
 import { goodsUrlParsers, viewPeriod } from "./url-state";
 import { useView } from "./view-query";
 import { ViewTable } from "./view-table";
 import { CsvButton } from "./csv-button";
-import { EmptyReadModel, Loading, SeriesChart, ViewFailed, ViewHeader } from "./view-parts";
+import { EmptyReadModel, Loading, SeriesChart, ViewFailed, ViewHeader, ViewPeriodFilter } from "./view-parts";
 
 export function GoodsView() {
   const t = useTranslations("analytics");
@@ -43,14 +42,7 @@ export function GoodsView() {
     <div className="flex flex-col gap-4">
       <ViewHeader title={tArea("title")} description={tArea("description")} asOf={asOf} />
       <div className="flex flex-wrap items-center gap-2" data-analytics-filters="">
-        <PeriodFilter
-          kind={kind}
-          from={range?.from ?? ""}
-          to={range?.to ?? ""}
-          locale={locale}
-          onKind={(k: PeriodKind) => void setUrl(k === "custom" ? { period: null, from: range?.from ?? null, to: range?.to ?? null } : { period: k, from: null, to: null })}
-          onCustom={({ from, to }) => void setUrl({ period: null, from, to })}
-        />
+        <ViewPeriodFilter kind={kind} range={range} locale={locale} onChange={(period) => void setUrl(period)} />
         <ShopFilter shops={shops} selected={url.shop} onChange={(ids) => void setUrl({ shop: ids.length ? ids : null })} />
         <CancelledFilter checked={url.cancelled} onChange={(on) => void setUrl({ cancelled: on ? true : null })} />
         {!goods ? (

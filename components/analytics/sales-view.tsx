@@ -10,19 +10,18 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { ChoicePopover } from "@/components/data-grid/choice-popover";
-import { CancelledFilter, PeriodFilter, ShopFilter } from "@/components/board/board-filters";
+import { CancelledFilter, ShopFilter } from "@/components/board/board-filters";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { useChoices } from "@/lib/query/choices";
 import { formatGrouped, formatYen, type GridLocale } from "@/lib/grid/format";
 import { formatShortDay } from "@/lib/grid/day-format";
 import { GROUPINGS, METRICS, SPLITS, toSearch, type Metric, type SalesAnswer } from "@/lib/analytics/query";
 import { bucketText, salesTable } from "@/lib/analytics/tables";
-import type { PeriodKind } from "@/lib/board/period";
 import { salesUrlParsers, viewPeriod } from "./url-state";
 import { useView } from "./view-query";
 import { ViewTable } from "./view-table";
 import { CsvButton } from "./csv-button";
-import { EmptyReadModel, Loading, SeriesChart, ViewFailed, ViewHeader } from "./view-parts";
+import { EmptyReadModel, Loading, SeriesChart, ViewFailed, ViewHeader, ViewPeriodFilter } from "./view-parts";
 
 const CURRENT_COLOR = "#2563eb";
 const PREVIOUS_COLOR = "#9ca3af";
@@ -98,14 +97,7 @@ export function SalesView() {
       <ViewHeader title={tArea("title")} description={tArea("description")} asOf={answer?.asOf} />
 
       <div className="flex flex-wrap items-center gap-2" data-analytics-filters="">
-        <PeriodFilter
-          kind={kind}
-          from={range?.from ?? ""}
-          to={range?.to ?? ""}
-          locale={locale}
-          onKind={(k: PeriodKind) => void setUrl(k === "custom" ? { period: null, from: range?.from ?? null, to: range?.to ?? null } : { period: k, from: null, to: null })}
-          onCustom={({ from, to }) => void setUrl({ period: null, from, to })}
-        />
+        <ViewPeriodFilter kind={kind} range={range} locale={locale} onChange={(period) => void setUrl(period)} />
         <ToggleGroup label={t("by.label")} value={url.by} options={GROUPINGS.map((g) => ({ value: g, label: t(`by.${g}`) }))} onValueChange={(by) => void setUrl({ by: by === "day" ? null : by })} />
         <ShopFilter shops={shops} selected={url.shop} onChange={(ids) => void setUrl({ shop: ids.length ? ids : null })} />
         <ChoicePopover label={t("payment")} buttonLabel={paymentSummary} choices={payments.choices} isLoading={payments.isLoading} isError={payments.isError} selected={url.payment} onApply={(ids) => void setUrl({ payment: ids.length ? ids : null })} />

@@ -4,6 +4,9 @@
 // (no copy yet: its button builds it), the failure with its Retry, and the lazily loaded chart.
 import { Database } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { PeriodFilter } from "@/components/board/board-filters";
+import type { GridLocale } from "@/lib/grid/format";
+import type { DayRange, PeriodKind } from "@/lib/board/period";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { QueryErrorState } from "@/components/query/query-error-state";
 import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
@@ -49,6 +52,27 @@ export function ViewHeader({ title, description, asOf }: { title: string; descri
       </div>
       <CopyState asOf={asOf} />
     </div>
+  );
+}
+
+/** The URL's period as the views keep it (components/analytics/url-state.ts): a named period, or custom days. */
+export interface PeriodInUrl {
+  period: PeriodKind | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** The board's period picker wired to a view's URL: a named period clears the days; "custom" starts from the days shown. */
+export function ViewPeriodFilter({ kind, range, locale, onChange }: { kind: PeriodKind; range: DayRange | null; locale: GridLocale; onChange: (period: PeriodInUrl) => void }) {
+  return (
+    <PeriodFilter
+      kind={kind}
+      from={range?.from ?? ""}
+      to={range?.to ?? ""}
+      locale={locale}
+      onKind={(k) => onChange(k === "custom" ? { period: null, from: range?.from ?? null, to: range?.to ?? null } : { period: k, from: null, to: null })}
+      onCustom={({ from, to }) => onChange({ period: null, from, to })}
+    />
   );
 }
 

@@ -13,7 +13,7 @@ import { errorDescription } from "@/components/query/error-text";
 import { useDeleteCopy, useSyncStatus } from "@/components/analytics/copy-sync";
 import { timeZone } from "@/i18n/config";
 import { expiredLoginHref } from "@/lib/query/bff-error";
-import { SettingsSection } from "./settings-section";
+import { SectionOutcome, SettingsSection } from "./settings-section";
 
 export function AnalyticsCopySettings() {
   const t = useTranslations("settings.analyticsCopy");
@@ -64,14 +64,7 @@ export function AnalyticsCopySettings() {
           {t("delete")}
         </Button>
       </div>
-      <p role="status" className="text-sm text-ink-700 dark:text-ink-200">
-        {done}
-      </p>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <SectionOutcome status={done} error={error} visible />
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}

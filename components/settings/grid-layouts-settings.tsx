@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { expiredLoginHref } from "@/lib/query/bff-error";
 import { useCustomizedGrids, useResetGridPreferences } from "@/lib/query/grid-storage";
 import { gridLayouts, type GridEntry, type SettingsGridLayout } from "./grids";
-import { SettingsSection } from "./settings-section";
+import { SectionOutcome, SettingsSection } from "./settings-section";
 
 // Per grid: whether the person changed its columns, and a reset to the grid's defaults.
 export function GridLayoutsSettings({ initialCustomized }: { initialCustomized: string[] }) {
@@ -38,14 +38,7 @@ export function GridLayoutsSettings({ initialCustomized }: { initialCustomized: 
 
   return (
     <SettingsSection id="settings-layouts" title={t("title")} description={t("description")}>
-      <p role="status" className="sr-only">
-        {status}
-      </p>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <SectionOutcome status={status} error={error} />
       <div className="overflow-x-auto rounded-md border border-ink-200 dark:border-ink-800">
         <table className="w-full text-sm">
           <thead className="bg-ink-50 text-left text-xs text-ink-600 dark:bg-ink-900 dark:text-ink-300">

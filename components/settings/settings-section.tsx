@@ -1,5 +1,21 @@
 import type { ReactNode } from "react";
 
+/** What a section's last action did: `status` read out (shown when `visible`), `error` as an alert. */
+export function SectionOutcome({ status, error, visible = false }: { status: string; error: string | null; visible?: boolean }) {
+  return (
+    <>
+      <p role="status" className={visible ? "text-sm text-ink-700 dark:text-ink-200" : "sr-only"}>
+        {status}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 // One titled panel of the settings page (a landmark region named by its heading).
 export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (

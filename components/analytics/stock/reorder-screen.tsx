@@ -9,7 +9,7 @@ import type { ReorderRow } from "@/lib/analytics/stock-query";
 import { Badge } from "@/components/ui/badge";
 import { TONES } from "@/components/ui/tones";
 import { useReorder } from "./stock-fetch";
-import { StockFrame, WarehouseChooser, useWarehouseNames } from "./stock-frame";
+import { StockFrame, WarehouseChooser, frameState, useWarehouseNames } from "./stock-frame";
 import { StockTable, warehouseColumns, type StockColumn } from "./stock-table";
 import { REORDER_SHOW, parseDays, reorderUrlParsers, type ReorderShow } from "./stock-url-state";
 
@@ -59,12 +59,7 @@ export function ReorderScreen() {
 
   return (
     <StockFrame
-      status={query.status}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      asOf={query.data?.asOf}
-      empty={rows.length === 0}
-      emptyText={t("empty")}
+      {...frameState(query, rows, t("empty"))}
       filters={
         <>
           <WarehouseChooser value={url.warehouse} warehouses={query.data?.warehouses ?? []} onChange={(warehouse) => void setUrl({ warehouse })} />

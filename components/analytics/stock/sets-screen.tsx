@@ -9,7 +9,7 @@ import type { SetRow } from "@/lib/analytics/stock-query";
 import { Badge } from "@/components/ui/badge";
 import { RED_TONE } from "@/components/ui/tone-red";
 import { useSets } from "./stock-fetch";
-import { StockFrame, WarehouseChooser } from "./stock-frame";
+import { StockFrame, WarehouseChooser, frameState } from "./stock-frame";
 import { StockTable, type StockColumn } from "./stock-table";
 import { setsUrlParsers } from "./stock-url-state";
 
@@ -44,12 +44,7 @@ export function SetsScreen() {
 
   return (
     <StockFrame
-      status={query.status}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      asOf={query.data?.asOf}
-      empty={rows.length === 0}
-      emptyText={t("empty")}
+      {...frameState(query, rows, t("empty"))}
       filters={
         <>
           <WarehouseChooser value={url.warehouse} warehouses={query.data?.warehouses ?? []} onChange={(warehouse) => void setUrl({ warehouse })} />

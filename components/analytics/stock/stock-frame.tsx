@@ -5,6 +5,8 @@
 // empty (no sync has finished yet), nothing to list.
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useId, type ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { BffError } from "@/lib/query/bff-error";
 import { CHOICES } from "@/lib/ne/registry/choice-sources";
 import { useChoices } from "@/lib/query/choices";
 import { QueryErrorState } from "@/components/query/query-error-state";
@@ -54,6 +56,11 @@ interface FrameProps {
   emptyText: string;
   filters: ReactNode;
   children: ReactNode;
+}
+
+/** What a view's query tells the frame: its state, its Retry, its copy's as-of, whether the rows shown are none. */
+export function frameState(query: UseQueryResult<{ asOf: string | null }, BffError>, shown: readonly unknown[], emptyText: string): Omit<FrameProps, "filters" | "children"> {
+  return { status: query.status, error: query.error, onRetry: () => void query.refetch(), asOf: query.data?.asOf, empty: shown.length === 0, emptyText };
 }
 
 export function StockFrame({ status, error, onRetry, asOf, empty, emptyText, filters, children }: FrameProps) {
