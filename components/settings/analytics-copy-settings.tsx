@@ -28,6 +28,7 @@ export function AnalyticsCopySettings() {
   const asOf = status.data?.asOf;
 
   const confirm = () => {
+    if (remove.isPending) return;
     setError(null);
     setDone("");
     remove.mutate(undefined, {
@@ -52,7 +53,9 @@ export function AnalyticsCopySettings() {
         <dd className="text-ink-900 tabular-nums dark:text-ink-100" data-analytics-copy-as-of={asOf ?? ""}>
           {status.isPending
             ? t("loading")
-            : asOf
+            : status.isError
+              ? errorDescription(tQuery, status.error)
+              : asOf
               ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(asOf))
               : t("none")}
         </dd>
