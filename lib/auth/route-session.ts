@@ -28,11 +28,15 @@ export function endedSessionResponse(ended: Extract<SessionCheck, { ended: unkno
   return problem(401, `session-${ended}`, message, { extra: { reason } });
 }
 
-/** The current request's live session, or the 401 to answer (signed out, or the sign-in ended). */
-export async function routeSession(): Promise<RouteSession | { response: Response }> {
+/**
+ * The current request's live session, or the 401 to answer (signed out, or the sign-in ended).
+ * `touch: false` for a look the page takes on its own (a background job's status, polled): not
+ * the person's activity, so it does not hold off their idle timeout.
+ */
+export async function routeSession(options: { touch?: boolean } = {}): Promise<RouteSession | { response: Response }> {
   const current = await currentSession();
   if (!current) return { response: noSession() };
-  const checked = await (await getNeServer()).gateway.check(current.key);
+  const checked = await (await getNeServer()).gateway.check(current.key, { touch: options.touch });
   if ("ended" in checked) return { response: endedSessionResponse(checked.ended) };
   return { key: current.key, session: checked.session, personName: current.profile.personName };
 }
