@@ -1,8 +1,7 @@
 "use client";
 // What both views show around their table: the warehouse chooser (all warehouses or one, named
-// from the warehouse master), the
-// copy's "as of" time with the refresh button, and the plain states: loading, failed (one Retry), the read model still
-// empty (no sync has finished yet), nothing to list.
+// from the warehouse master), the copy's "as of" time with the refresh button, and the plain
+// states: loading, failed (one Retry), no copy yet (its button builds it), nothing to list.
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useId, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
