@@ -13,6 +13,7 @@ import { quoteIdent, type SandboxDb } from "./db";
 import { faultSchema, type FaultBook } from "./faults";
 import { latencySchema, type Latency } from "./latency";
 import { tableName } from "./schema";
+import { CANCEL_TYPES } from "./generate/masters";
 import { formatJst, type SandboxClock } from "./time";
 
 export interface AdminContext {
@@ -64,6 +65,19 @@ const renameSchema = z
     company_ne_id: z.string().min(1).optional(),
     /** Any text a person could type, formulas and full-width characters included. */
     name: z.string().min(1).max(200),
+  })
+  .refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
+
+/**
+ * A slip cancelled as a person does on the main function's order screen (受注キャンセル): the API
+ * has no call for it. The cancel classification (1 to 5, the sandbox's CANCEL_TYPES) and its name,
+ * the cancel date and the slip's last-modified audit fields change; nothing else does.
+ */
+const cancelSchema = z
+  .strictObject({
+    login_code: z.string().min(1).optional(),
+    company_ne_id: z.string().min(1).optional(),
+    cancel_type_id: z.enum(CANCEL_TYPES.slice(1).map((t) => t.id) as [string, ...string[]]).default("1"),
   })
   .refine((v) => (v.login_code === undefined) !== (v.company_ne_id === undefined), "login_code or company_ne_id is required (one of them)");
 
@@ -174,6 +188,32 @@ export function adminRoutes(ctx: AdminContext): Hono {
       ctx.clock.now(),
     ]);
     return c.json({ extension_execution_id: id, company_ne_id: company, receive_order_ids }, 201);
+  });
+
+  app.post("/orders/:id/cancel", async (c) => {
+    const id = c.req.param("id");
+    if (!/^\d{1,18}$/.test(id)) return c.json({ error: `id must be a slip number (got ${id})` }, 400);
+    const parsed = cancelSchema.safeParse((await readJson(c.req.raw)) ?? {});
+    if (!parsed.success) return c.json({ error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, 400);
+    const { login_code, company_ne_id, cancel_type_id } = parsed.data;
+    const person = login_code === undefined ? undefined : SANDBOX_USERS.find((u) => u.loginCode === login_code);
+    const company = company_ne_id ?? person?.companyNeId;
+    if (!company) return c.json({ error: `no such sandbox user: ${login_code}` }, 400);
+    const type = CANCEL_TYPES.find((t) => t.id === cancel_type_id)!;
+    const now = formatJst(ctx.clock.now());
+    const o = (field: string) => quoteIdent(field);
+    const [done] = await ctx.db.query<{ id: string }>(
+      `UPDATE ${quoteIdent(tableName("receiveOrder"))}
+          SET ${o("receive_order_cancel_type_id")} = $3, ${o("receive_order_cancel_type_name")} = $4, ${o("receive_order_cancel_date")} = $5::timestamp,
+              ${o("receive_order_last_modified_date")} = $5::timestamp, ${o("receive_order_last_modified_null_safe_date")} = $5::timestamp,
+              ${o("receive_order_last_modified_by_id")} = $6::numeric, ${o("receive_order_last_modified_by_null_safe_id")} = $6::numeric,
+              ${o("receive_order_last_modified_by_name")} = $7, ${o("receive_order_last_modified_by_null_safe_name")} = $7
+        WHERE company_ne_id = $1 AND ${o("receive_order_id")} = $2::numeric
+        RETURNING ${o("receive_order_id")}::text AS id`,
+      [company, id, type.id, type.name, now, person?.picId ?? 1, person?.picName ?? "sandbox"],
+    );
+    if (!done) return c.json({ error: `company ${company} has no slip ${id}` }, 404);
+    return c.json({ company_ne_id: company, receive_order_id: id, receive_order_cancel_type_id: type.id, receive_order_cancel_date: now });
   });
 
   app.put("/masters/:master/:id", async (c) => {

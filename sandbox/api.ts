@@ -46,13 +46,14 @@ type Envelope = Record<string, unknown>;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
 /** The envelope's result and code of each answer made by `json`, for the call log. */
-const OUTCOMES = new WeakMap<Response, { result: string | null; code: string | null }>();
+const OUTCOMES = new WeakMap<Response, { result: string | null; code: string | null; rows: number | null }>();
 
 function json(body: Envelope, status = 200): Response {
   const response = new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
   OUTCOMES.set(response, {
     result: typeof body.result === "string" ? body.result : null,
     code: typeof body.code === "string" ? body.code : null,
+    rows: Array.isArray(body.data) ? body.data.length : null,
   });
   return response;
 }
@@ -231,7 +232,7 @@ export async function handleApi(ctx: ApiContext, request: Request): Promise<Resp
   const facts: CallFacts = { startMs: callClock(), latencyMs: 0, tokenHash: null, overlap: false, abandonedMs: null };
   if (!ctx.calls) return answerApi(ctx, request, path, facts);
   let status = 500;
-  let outcome: { result: string | null; code: string | null } = { result: null, code: null };
+  let outcome: { result: string | null; code: string | null; rows: number | null } = { result: null, code: null, rows: null };
   try {
     const response = await answerApi(ctx, request, path, facts);
     status = response.status;

@@ -26,6 +26,7 @@ describe("CallLog", () => {
     status: 200,
     result: "success",
     code: null,
+    rows: null,
     token_hash: null,
     overlap: false,
     abandoned_ms: null,
@@ -86,6 +87,9 @@ describe("GET/DELETE /__sandbox/calls", () => {
       [COUNT, 200, "error", "002002", tokenHash("nope"), false, null],
       ["/api_v1_nothing/search", 404, "error", "005001", null, false, null],
     ]);
+    // A search's page size (the default limit's page of slips); none for an error.
+    expect(answer.calls[0]!.rows).toBeGreaterThan(0);
+    expect(answer.calls[1]!.rows).toBeNull();
     // A hash, never the token itself.
     expect(JSON.stringify(answer)).not.toContain(tokens.access_token);
     for (const c of answer.calls) {

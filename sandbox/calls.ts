@@ -27,6 +27,8 @@ export interface CallEntry {
   result: string | null;
   /** The envelope's error code, when there is one. */
   code: string | null;
+  /** How many records the answer's `data` held (a search's page); null when it held no `data` list (counts, errors, uploads). */
+  rows: number | null;
   /** `tokenHash` of the access token sent; null when the call sent none (sign-in, uid+state info calls). */
   token_hash: string | null;
   /** Refused because another call with the same access token was in flight (003902). */

@@ -71,7 +71,7 @@ export async function pickSlips(user: SandboxUser, receiveOrderIds: readonly str
   return ((await res.json()) as { extension_execution_id: string }).extension_execution_id;
 }
 
-type LoggedCall = { path: string; start_ms: number; status: number; result: string | null };
+type LoggedCall = { path: string; start_ms: number; status: number; result: string | null; rows: number | null };
 
 /** A mark on the sandbox's call log (its clock now): `callsSince` lists the calls started after it. */
 export async function callLogMark(): Promise<number> {

@@ -1,16 +1,21 @@
 "use client";
 // The table of the reorder list and the sellable sets (TanStack Table): sortable headers whose
-// sort lives in the URL, numbers right-aligned, and the "CSV" button that downloads exactly the
-// columns shown, in the order shown, as plain numbers (no separators), through the grids' CSV
-// writer and encodings (lib/grid/csv.ts: UTF-8 with BOM or Shift_JIS, formula cells neutralised).
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+// sort lives in the URL, numbers right-aligned, pages of 100 rows (page and size in the URL, the
+// grids' paging controls: a list of two thousand goods is never drawn at once), and the "CSV"
+// button that downloads every row of the list (all pages) with exactly the columns shown, in the
+// order shown, as plain numbers (no separators), through the grids' CSV writer and encodings
+// (lib/grid/csv.ts: UTF-8 with BOM or Shift_JIS, formula cells neutralised).
+import { flexRender, getCoreRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import { useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { saveFile } from "@/components/ui/save-file";
+import { GridPagination } from "@/components/data-grid/grid-pagination";
 import { encodeCsvParts, exportFileName, loadSjisCodec, protectFormula, type CsvDocument, type CsvEncoding } from "@/lib/grid/csv";
-import type { SortState } from "./stock-url-state";
+import type { PageSize } from "@/lib/grid/page-sizes";
+import { STOCK_PAGE_SIZES, stockPageParsers, type SortState } from "./stock-url-state";
 
 /** A column: its header, its screen cell, its CSV value (a plain number or text; null = empty). */
 export interface StockColumn<Row> {
@@ -77,23 +82,32 @@ export function StockTable<Row>({ caption, fileName, columns, rows, sort, onSort
       }))
     );
   }, [columns, locale]);
+  const [paging, setPaging] = useQueryStates(stockPageParsers, { history: "replace" });
+  // A page past the end of a shorter list (another filter, another warehouse) shows the last one.
+  const pages = Math.max(1, Math.ceil(rows.length / paging.size));
+  const page = Math.min(paging.page, pages);
   // TanStack Table's instance is not memoizable by the React Compiler (as in components/upload).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<Row>({
     data: rows as Row[],
     columns: defs,
-    state: { sorting },
+    state: { sorting, pagination: { pageIndex: page - 1, pageSize: paging.size } },
     onSortingChange: (updater) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;
       onSort(next[0] ? { id: next[0].id, desc: next[0].desc } : null);
+      void setPaging({ page: null });
     },
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    manualPagination: false,
+    autoResetPageIndex: false,
     getRowId: rowKey,
   });
 
   const download = async () => {
-    const shown = table.getRowModel().rows.map((r) => r.original);
+    // Every row of the list, in the order shown (all pages).
+    const shown = table.getPrePaginationRowModel().rows.map((r) => r.original);
     const doc = stockCsvDocument(columns, shown);
     const codec = encoding === "sjis" ? await loadSjisCodec() : undefined;
     saveFile(encodeCsvParts(doc, encoding, codec) as BlobPart[], exportFileName(fileName), encoding === "sjis" ? "text/csv;charset=shift_jis" : "text/csv;charset=utf-8");
@@ -166,6 +180,19 @@ export function StockTable<Row>({ caption, fileName, columns, rows, sort, onSort
           </tbody>
         </table>
       </div>
+      {rows.length > STOCK_PAGE_SIZES[0] ? (
+        <GridPagination
+          page={page}
+          size={paging.size as PageSize}
+          total={rows.length}
+          rowsOnPage={table.getRowModel().rows.length}
+          onPage={(next) => void setPaging({ page: next === 1 ? null : next })}
+          onSize={(size) => void setPaging({ size: size as (typeof STOCK_PAGE_SIZES)[number], page: null })}
+          selected={0}
+          onClearSelection={() => undefined}
+          sizes={STOCK_PAGE_SIZES}
+        />
+      ) : null}
     </div>
   );
 }

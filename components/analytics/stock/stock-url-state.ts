@@ -1,9 +1,11 @@
 // The reorder list's and the sellable sets' state in the URL (nuqs), as the grids keep theirs:
 //   /stock/reorder?warehouse=2&days=21&show=fast&sort=-cover
 //   /stock/sets?warehouse=1&zero=1&sort=sellable
+//   ...&page=3&size=500 (the table's page, as the grids' paging)
 // Every value is checked when read; a bad one is dropped and its default used.
-import { createParser, parseAsStringLiteral } from "nuqs";
+import { createParser, parseAsNumberLiteral, parseAsStringLiteral } from "nuqs";
 import { DEFAULT_COVER_DAYS, MAX_COVER_DAYS } from "@/lib/analytics/stock-query";
+import { parsePage } from "@/lib/grid/url-state";
 
 /** `warehouse=<id>`: a positive warehouse id; none = all warehouses. */
 export function parseWarehouse(s: string): number | null {
@@ -47,4 +49,14 @@ export const setsUrlParsers = {
   warehouse,
   zero: createParser<boolean>({ parse: (s: string) => (s === "1" ? true : null), serialize: () => "1" }).withDefault(false),
   sort,
+};
+
+/** The page sizes of the reorder list and the sellable sets (a page is drawn whole: no 10,000). */
+export const STOCK_PAGE_SIZES = [50, 100, 500, 1000] as const;
+export const DEFAULT_STOCK_PAGE_SIZE = 100;
+
+/** `page=<n>` (1 …) and `size=<n>` of the table (components/analytics/stock/stock-table.tsx). */
+export const stockPageParsers = {
+  page: createParser({ parse: parsePage, serialize: String }).withDefault(1),
+  size: parseAsNumberLiteral(STOCK_PAGE_SIZES).withDefault(DEFAULT_STOCK_PAGE_SIZE),
 };
