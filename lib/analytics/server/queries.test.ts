@@ -7,6 +7,7 @@ import { openDatabase, type AppDatabase } from "@/lib/db";
 import { analyticsCompanies, analyticsGoods, analyticsOrderRows, analyticsOrders } from "@/lib/db/schema";
 import { goodsDailyQuerySchema, goodsRankingQuerySchema, salesQuerySchema } from "../query";
 import { goodsDaily, goodsRanking, readModelState, salesSeries } from "./queries";
+import { markAllDays, recomputeDirtyDays } from "./summaries";
 
 const COMPANY = "NE0000000001";
 const OTHER = "NE0000000002";
@@ -86,6 +87,11 @@ beforeAll(async () => {
     // Another company, same days: never counted.
     { at: "2026-10-05T12:00:00+09:00", total: 77777, company: OTHER, rows: [{ goods: "A", qty: 70, sub: 77777 }] },
   );
+  // The slips went in directly (not through the sync): their days' summaries are computed as the sync does.
+  for (const company of [COMPANY, OTHER]) {
+    await markAllDays(database.db, company);
+    await recomputeDirtyDays(database.db, company);
+  }
 }, 60_000);
 
 afterAll(async () => {
