@@ -177,7 +177,6 @@ export async function goodsRanking(database: Db, company: string, query: GoodsRa
     sql`
       WITH g AS (
         SELECT s.receive_order_row_goods_id AS goods_id,
-               max(${c.name}) AS row_name,
                coalesce(sum(${c.units}), 0) AS units,
                coalesce(sum(${c.revenue}), 0) AS revenue,
                sum(${c.orders}) AS orders
@@ -190,7 +189,9 @@ export async function goodsRanking(database: Db, company: string, query: GoodsRa
         SELECT g.*, count(*) OVER () AS goods_count, sum(units) OVER () AS all_units, sum(revenue) OVER () AS all_revenue
           FROM g ORDER BY ${order}, goods_id LIMIT ${query.top}
       )
-      SELECT ranked.goods_id, coalesce(m.goods_name, ranked.row_name) AS goods_name, ranked.units, ranked.revenue, ranked.orders,
+      SELECT ranked.goods_id,
+             -- The rows' name only for a ranked code the master does not name (COALESCE stops at the first value).
+             coalesce(m.goods_name, (SELECT max(${c.name}) FROM analytics_daily_goods s WHERE s.receive_order_row_goods_id = ranked.goods_id AND ${summaryConditions(company, range, q)})) AS goods_name, ranked.units, ranked.revenue, ranked.orders,
              ranked.goods_count, ranked.all_units, ranked.all_revenue
         FROM ranked LEFT JOIN analytics_goods m ON m.company_ne_id = ${company} AND m.goods_id = ranked.goods_id
        ORDER BY ${order}, ranked.goods_id`,
