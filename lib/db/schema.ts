@@ -427,6 +427,30 @@ export const analyticsDailyGoods = pgTable(
   ],
 );
 
+/**
+ * analytics_daily_goods rolled up per JST month (`month` = its first day), recomputed from it for
+ * the months of the dirty days: a goods ranking reads whole months here and the edge days there.
+ */
+export const analyticsMonthlyGoods = pgTable(
+  "analytics_monthly_goods",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    month: date("month").notNull(),
+    receiveOrderShopId: integer("receive_order_shop_id"),
+    cancelled: boolean("cancelled").notNull(),
+    receiveOrderRowGoodsId: text("receive_order_row_goods_id").notNull(),
+    orders: integer("orders").notNull(),
+    units: numeric("units"),
+    revenue: numeric("revenue"),
+    receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
+    allOrders: integer("all_orders").notNull(),
+    allUnits: numeric("all_units"),
+    allRevenue: numeric("all_revenue"),
+    allRowsGoodsName: text("all_rows_goods_name"),
+  },
+  (t) => [index("analytics_monthly_goods_company_month").on(t.companyNeId, t.month)],
+);
+
 /** JST days whose summaries are out of date: marked with the pages that touch them, cleared when recomputed. */
 export const analyticsDirtyDays = pgTable(
   "analytics_dirty_days",

@@ -18,6 +18,7 @@ import type { AppDatabase } from "@/lib/db";
 import { addDays } from "@/lib/board/period";
 import type { DayRange } from "@/lib/board/period";
 import {
+  addMonths,
   averageOrderValue,
   bucketsOf,
   movingAverage,
@@ -52,12 +53,14 @@ export async function readModelState(database: Db, company: string): Promise<{ a
 }
 
 /**
- * The summary rows of a question (analytics_daily_sales or analytics_daily_goods, alias s): the
- * company, the JST day in [from, to], cancelled slips or not, the filters. Deleted slips and
+ * The summary rows of a question (analytics_daily_sales, analytics_daily_goods or
+ * analytics_monthly_goods, alias s): the company, the JST day in [from, to] (null: the caller
+ * bounds the month itself), cancelled slips or not, the filters. Deleted slips and
  * invalid rows are not in the summaries.
  */
-function summaryConditions(company: string, range: DayRange, q: { includeCancelled: boolean; shops?: readonly string[]; payments?: readonly string[]; deliveries?: readonly string[] }): SQL {
-  const parts: SQL[] = [sql`s.company_ne_id = ${company}`, sql`s.day >= ${range.from}::date`, sql`s.day <= ${range.to}::date`];
+function summaryConditions(company: string, range: DayRange | null, q: { includeCancelled: boolean; shops?: readonly string[]; payments?: readonly string[]; deliveries?: readonly string[] }): SQL {
+  const parts: SQL[] = [sql`s.company_ne_id = ${company}`];
+  if (range) parts.push(sql`s.day >= ${range.from}::date`, sql`s.day <= ${range.to}::date`);
   if (!q.includeCancelled) parts.push(sql`NOT s.cancelled`);
   if (q.shops?.length) parts.push(sql`s.receive_order_shop_id IN (${sql.join(q.shops.map((v) => sql`${Number(v)}`), sql`, `)})`);
   if (q.payments?.length) parts.push(sql`s.receive_order_payment_method_id IN (${sql.join(q.payments.map((v) => sql`${v}`), sql`, `)})`);
@@ -165,7 +168,26 @@ export async function salesSeries(database: Db, company: string, query: SalesQue
   };
 }
 
-/** Units, revenue (rows' sub-totals) and orders per goods code in the period, ranked by units or revenue (from analytics_daily_goods). */
+/**
+ * The goods summary rows of a period: its whole months from analytics_monthly_goods and the days
+ * before the first whole month and after the last from analytics_daily_goods (a 13-month ranking
+ * reads about 14 rows per goods and shop instead of one per day: lib/analytics/README.md "Summaries").
+ */
+function goodsSource(company: string, range: DayRange, q: { includeCancelled: boolean; shops?: readonly string[] }, c: ReturnType<typeof goodsColumns>): SQL {
+  const cols = sql`s.receive_order_row_goods_id AS goods_id, ${c.units} AS units, ${c.revenue} AS revenue, ${c.orders} AS orders`;
+  // [first, end): the whole months of the range (the first month starting on or after `from`, up to the month of the day after `to`).
+  const first = range.from.endsWith("-01") ? range.from : addMonths(`${range.from.slice(0, 7)}-01`, 1);
+  const end = `${addDays(range.to, 1).slice(0, 7)}-01`;
+  if (first >= end) return sql`SELECT ${cols} FROM analytics_daily_goods s WHERE ${summaryConditions(company, range, q)}`;
+  return sql`
+    SELECT ${cols} FROM analytics_monthly_goods s
+     WHERE ${summaryConditions(company, null, q)} AND s.month >= ${first}::date AND s.month < ${end}::date
+    UNION ALL
+    SELECT ${cols} FROM analytics_daily_goods s
+     WHERE ${summaryConditions(company, range, q)} AND (s.day < ${first}::date OR s.day >= ${end}::date)`;
+}
+
+/** Units, revenue (rows' sub-totals) and orders per goods code in the period, ranked by units or revenue (from the goods summaries). */
 export async function goodsRanking(database: Db, company: string, query: GoodsRankingQuery): Promise<GoodsRankingAnswer> {
   const range = { from: query.from, to: query.to };
   const q = { includeCancelled: query.cancelled, shops: query.shop };
@@ -176,14 +198,13 @@ export async function goodsRanking(database: Db, company: string, query: GoodsRa
     database,
     sql`
       WITH g AS (
-        SELECT s.receive_order_row_goods_id AS goods_id,
-               coalesce(sum(${c.units}), 0) AS units,
-               coalesce(sum(${c.revenue}), 0) AS revenue,
-               sum(${c.orders}) AS orders
-          FROM analytics_daily_goods s
-         WHERE ${summaryConditions(company, range, q)}
-         GROUP BY s.receive_order_row_goods_id
-        HAVING sum(${c.orders}) > 0
+        SELECT s.goods_id,
+               coalesce(sum(s.units), 0) AS units,
+               coalesce(sum(s.revenue), 0) AS revenue,
+               sum(s.orders) AS orders
+          FROM (${goodsSource(company, range, q, c)}) s
+         GROUP BY s.goods_id
+        HAVING sum(s.orders) > 0
       ),
       ranked AS (
         SELECT g.*, count(*) OVER () AS goods_count, sum(units) OVER () AS all_units, sum(revenue) OVER () AS all_revenue

@@ -8,6 +8,7 @@ import {
   analyticsDailyGoods,
   analyticsDailySales,
   analyticsDirtyDays,
+  analyticsMonthlyGoods,
   analyticsGoods,
   analyticsOrderRows,
   analyticsOrders,
@@ -30,6 +31,7 @@ export async function deleteCompanyCopy(db: Db, company: string): Promise<void> 
     await tx.delete(analyticsWarehouseStock).where(eq(analyticsWarehouseStock.companyNeId, company));
     await tx.delete(analyticsDailySales).where(eq(analyticsDailySales.companyNeId, company));
     await tx.delete(analyticsDailyGoods).where(eq(analyticsDailyGoods.companyNeId, company));
+    await tx.delete(analyticsMonthlyGoods).where(eq(analyticsMonthlyGoods.companyNeId, company));
     await tx.delete(analyticsDirtyDays).where(eq(analyticsDirtyDays.companyNeId, company));
     await tx.delete(analyticsSyncState).where(eq(analyticsSyncState.companyNeId, company));
     await tx.delete(analyticsCompanies).where(eq(analyticsCompanies.companyNeId, company));

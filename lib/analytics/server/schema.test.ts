@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { getOperation } from "@/lib/ne/registry";
-import { analyticsCompanies, analyticsDailyGoods, analyticsDailySales, analyticsDirtyDays, analyticsSyncState } from "@/lib/db/schema";
+import { analyticsCompanies, analyticsDailyGoods, analyticsDailySales, analyticsDirtyDays, analyticsMonthlyGoods, analyticsSyncState } from "@/lib/db/schema";
 import { RESOURCE_TABLES, RESOURCES, type ResourceName } from "./sync";
 
 const PATHS: Record<ResourceName, string> = {
@@ -20,9 +20,9 @@ const PATHS: Record<ResourceName, string> = {
 /** Columns of the sync's own (not API fields). */
 const BOOKKEEPING = new Set(["company_ne_id", "cancelled", "seen_at"]);
 
-/** The summaries' own columns (lib/analytics/server/summaries.ts): the day and the sums. */
-const SUMMARY_COLUMNS = new Set(["company_ne_id", "day", "cancelled", "orders", "units", "revenue", "all_orders", "all_units", "all_revenue", "all_rows_goods_name"]);
-const SUMMARIES = [analyticsDailySales, analyticsDailyGoods, analyticsDirtyDays];
+/** The summaries' own columns (lib/analytics/server/summaries.ts): the day or month and the sums. */
+const SUMMARY_COLUMNS = new Set(["company_ne_id", "day", "month", "cancelled", "orders", "units", "revenue", "all_orders", "all_units", "all_revenue", "all_rows_goods_name"]);
+const SUMMARIES = [analyticsDailySales, analyticsDailyGoods, analyticsMonthlyGoods, analyticsDirtyDays];
 
 /** Words of personal data: people's names, addresses, phones, mails, and who made or changed a record. */
 const PERSONAL = /purchaser|consignee|address|tel|fax|mail|zip|kana|pic_|creator|last_modified_by|person|customer_id|note|worker/;

@@ -80,13 +80,14 @@ async function summaries() {
     ((await database.db.execute(sql.raw(`SELECT * FROM ${table} WHERE company_ne_id = '${COMPANY}'`))) as unknown as { rows: Record<string, unknown>[] }).rows
       .map((r) => JSON.stringify(r))
       .sort();
-  return { sales: await all("analytics_daily_sales"), goods: await all("analytics_daily_goods") };
+  return { sales: await all("analytics_daily_sales"), goods: await all("analytics_daily_goods"), monthly: await all("analytics_monthly_goods") };
 }
 
 /** The summaries recomputed from scratch out of the copy (every day), by the sync's own function. */
 async function fromScratch() {
   await database.db.execute(sql`DELETE FROM analytics_daily_sales WHERE company_ne_id = ${COMPANY}`);
   await database.db.execute(sql`DELETE FROM analytics_daily_goods WHERE company_ne_id = ${COMPANY}`);
+  await database.db.execute(sql`DELETE FROM analytics_monthly_goods WHERE company_ne_id = ${COMPANY}`);
   await markAllDays(database.db, COMPANY);
   await recomputeDirtyDays(database.db, COMPANY);
   return summaries();
@@ -174,7 +175,7 @@ describe("analytics daily summaries", () => {
     expect((await syncCompany(COMPANY, "k", deps())).status).toBe("done");
     await markAllDays(database.db, COMPANY);
     await deleteCompanyCopy(database.db, COMPANY);
-    expect(await summaries()).toEqual({ sales: [], goods: [] });
+    expect(await summaries()).toEqual({ sales: [], goods: [], monthly: [] });
     expect(await dirtyDays()).toEqual([]);
   }, 60_000);
 });

@@ -1,8 +1,10 @@
 import "server-only";
-// The summaries the views read (lib/db/schema.ts analytics_daily_sales, analytics_daily_goods),
+// The summaries the views read (lib/db/schema.ts analytics_daily_sales, analytics_daily_goods and
+// its monthly rollup analytics_monthly_goods),
 // kept by the sync: each page that touches a JST day marks it in analytics_dirty_days (in the
 // page's transaction), and the end of a sync recomputes exactly the marked days of the company
-// from analytics_orders and analytics_order_rows, then clears them (one transaction). A sync cut
+// from analytics_orders and analytics_order_rows (and those days' months of the rollup from the
+// daily goods), then clears them (one transaction). A sync cut
 // short leaves its marks for the next one. lib/analytics/README.md "Summaries" says why.
 import { sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
@@ -101,6 +103,18 @@ export async function recomputeDirtyDays(db: Db, company: string): Promise<numbe
              count(DISTINCT receive_order_id), sum(quantity), sum(sub_total), max(goods_name)
         FROM r
        GROUP BY day, receive_order_shop_id, cancelled, goods_id`);
+    // The dirty days' months, rolled up again from the daily goods summary.
+    const months = sql`SELECT DISTINCT date_trunc('month', d.day)::date AS month FROM analytics_dirty_days d WHERE d.company_ne_id = ${company}`;
+    await tx.execute(sql`DELETE FROM analytics_monthly_goods s WHERE s.company_ne_id = ${company} AND s.month IN (${months})`);
+    await tx.execute(sql`
+      INSERT INTO analytics_monthly_goods (company_ne_id, month, receive_order_shop_id, cancelled, receive_order_row_goods_id,
+        orders, units, revenue, receive_order_row_goods_name, all_orders, all_units, all_revenue, all_rows_goods_name)
+      SELECT ${company}, m.month, s.receive_order_shop_id, s.cancelled, s.receive_order_row_goods_id,
+             sum(s.orders), sum(s.units), sum(s.revenue), max(s.receive_order_row_goods_name),
+             sum(s.all_orders), sum(s.all_units), sum(s.all_revenue), max(s.all_rows_goods_name)
+        FROM (${months}) m JOIN analytics_daily_goods s
+          ON s.company_ne_id = ${company} AND s.day >= m.month AND s.day < (m.month + interval '1 month')::date
+       GROUP BY m.month, s.receive_order_shop_id, s.cancelled, s.receive_order_row_goods_id`);
     await tx.execute(sql`DELETE FROM analytics_dirty_days WHERE company_ne_id = ${company}`);
     return n;
   });
