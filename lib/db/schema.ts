@@ -401,25 +401,30 @@ export const analyticsDailySales = pgTable(
   (t) => [index("analytics_daily_sales_company_day").on(t.companyNeId, t.day)],
 );
 
+/** The goods summaries' shop, cancelled flag, goods code and sums (a new set of column builders per table). */
+const goodsSummaryColumns = () => ({
+  receiveOrderShopId: integer("receive_order_shop_id"),
+  cancelled: boolean("cancelled").notNull(),
+  receiveOrderRowGoodsId: text("receive_order_row_goods_id").notNull(),
+  /** Counted rows: slips having one, sum of quantities, sum of sub-totals, greatest row goods name. */
+  orders: integer("orders").notNull(),
+  units: numeric("units"),
+  revenue: numeric("revenue"),
+  receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
+  /** The same over every valid row (the views' "cancelled included"). */
+  allOrders: integer("all_orders").notNull(),
+  allUnits: numeric("all_units"),
+  allRevenue: numeric("all_revenue"),
+  allRowsGoodsName: text("all_rows_goods_name"),
+});
+
 /** Per JST day, shop, slip cancelled or not and goods code: goodsRanking, goodsDaily and the reorder list's units. */
 export const analyticsDailyGoods = pgTable(
   "analytics_daily_goods",
   {
     companyNeId: text("company_ne_id").notNull(),
     day: date("day").notNull(),
-    receiveOrderShopId: integer("receive_order_shop_id"),
-    cancelled: boolean("cancelled").notNull(),
-    receiveOrderRowGoodsId: text("receive_order_row_goods_id").notNull(),
-    /** Counted rows: slips having one, sum of quantities, sum of sub-totals, greatest row goods name. */
-    orders: integer("orders").notNull(),
-    units: numeric("units"),
-    revenue: numeric("revenue"),
-    receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
-    /** The same over every valid row (the views' "cancelled included"). */
-    allOrders: integer("all_orders").notNull(),
-    allUnits: numeric("all_units"),
-    allRevenue: numeric("all_revenue"),
-    allRowsGoodsName: text("all_rows_goods_name"),
+    ...goodsSummaryColumns(),
   },
   (t) => [
     index("analytics_daily_goods_company_day").on(t.companyNeId, t.day),
@@ -436,17 +441,7 @@ export const analyticsMonthlyGoods = pgTable(
   {
     companyNeId: text("company_ne_id").notNull(),
     month: date("month").notNull(),
-    receiveOrderShopId: integer("receive_order_shop_id"),
-    cancelled: boolean("cancelled").notNull(),
-    receiveOrderRowGoodsId: text("receive_order_row_goods_id").notNull(),
-    orders: integer("orders").notNull(),
-    units: numeric("units"),
-    revenue: numeric("revenue"),
-    receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
-    allOrders: integer("all_orders").notNull(),
-    allUnits: numeric("all_units"),
-    allRevenue: numeric("all_revenue"),
-    allRowsGoodsName: text("all_rows_goods_name"),
+    ...goodsSummaryColumns(),
   },
   (t) => [index("analytics_monthly_goods_company_month").on(t.companyNeId, t.month)],
 );
