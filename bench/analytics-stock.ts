@@ -14,6 +14,7 @@ interface Measured {
   orders: number;
   rowCount: number;
   fillMs: number;
+  summaryMs: number;
   baseline: number;
   reorderAll: number;
   reorderOne: number;
@@ -43,6 +44,7 @@ export const analyticsStock: Bench = {
     });
     return [
       { bench: BENCH, name: `fill ${m.orders} slips, ${m.rowCount} rows`, value: m.fillMs, unit: "ms" },
+      { bench: BENCH, name: `build the daily summaries of ${m.orders} slips (every day recomputed)`, value: m.summaryMs, unit: "ms" },
       timed("reorder list, all warehouses", m.reorderAll, m.reorderRows),
       timed("reorder list, one warehouse", m.reorderOne, m.reorderRows),
       timed("sellable sets, all warehouses", m.setsAll, m.setRows),

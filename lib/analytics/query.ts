@@ -117,7 +117,7 @@ function isLastOfMonth(d: string): boolean {
   return isFirstOfMonth(addDays(d, 1));
 }
 /** `YYYY-MM-01` moved by `months`. */
-function addMonths(firstOfMonth: string, months: number): string {
+export function addMonths(firstOfMonth: string, months: number): string {
   const y = Number(firstOfMonth.slice(0, 4));
   const m = Number(firstOfMonth.slice(5, 7)) - 1 + months;
   const yy = y + Math.floor(m / 12);

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -368,6 +369,91 @@ export const analyticsSyncState = pgTable(
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.companyNeId, t.resource] })],
+);
+
+// Summaries of the slips and rows above (lib/analytics/server/summaries.ts), kept by the sync so
+// the views read a few rows per day instead of joining every row to its slip's date. Days are JST
+// order dates (receive_order_date in Asia/Tokyo); deleted slips (receive_order_deleted_flag 1) and
+// invalid rows (receive_order_row_deleted_flag other than 1) are never in them. Grouping columns
+// keep the API's field names; the sums are the sync's own columns. "Counted" rows are valid and not
+// cancelled (receive_order_row_cancel_flag other than 1); the all_* sums take every valid row.
+
+/** Per JST day, shop, payment method, delivery method and slip cancelled or not: what salesSeries needs. */
+export const analyticsDailySales = pgTable(
+  "analytics_daily_sales",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    day: date("day").notNull(),
+    receiveOrderShopId: integer("receive_order_shop_id"),
+    receiveOrderPaymentMethodId: text("receive_order_payment_method_id"),
+    receiveOrderDeliveryId: text("receive_order_delivery_id"),
+    /** The slips' `cancelled` (analytics_orders). */
+    cancelled: boolean("cancelled").notNull(),
+    /** Slips. */
+    orders: integer("orders").notNull(),
+    /** Sum of the slips' receive_order_total_amount. */
+    revenue: numeric("revenue"),
+    /** Sum of the counted rows' receive_order_row_quantity. */
+    units: numeric("units"),
+    /** Sum of every valid row's receive_order_row_quantity. */
+    allUnits: numeric("all_units"),
+  },
+  (t) => [index("analytics_daily_sales_company_day").on(t.companyNeId, t.day)],
+);
+
+/** The goods summaries' shop, cancelled flag, goods code and sums (a new set of column builders per table). */
+const goodsSummaryColumns = () => ({
+  receiveOrderShopId: integer("receive_order_shop_id"),
+  cancelled: boolean("cancelled").notNull(),
+  receiveOrderRowGoodsId: text("receive_order_row_goods_id").notNull(),
+  /** Counted rows: slips having one, sum of quantities, sum of sub-totals, greatest row goods name. */
+  orders: integer("orders").notNull(),
+  units: numeric("units"),
+  revenue: numeric("revenue"),
+  receiveOrderRowGoodsName: text("receive_order_row_goods_name"),
+  /** The same over every valid row (the views' "cancelled included"). */
+  allOrders: integer("all_orders").notNull(),
+  allUnits: numeric("all_units"),
+  allRevenue: numeric("all_revenue"),
+  allRowsGoodsName: text("all_rows_goods_name"),
+});
+
+/** Per JST day, shop, slip cancelled or not and goods code: goodsRanking, goodsDaily and the reorder list's units. */
+export const analyticsDailyGoods = pgTable(
+  "analytics_daily_goods",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    day: date("day").notNull(),
+    ...goodsSummaryColumns(),
+  },
+  (t) => [
+    index("analytics_daily_goods_company_day").on(t.companyNeId, t.day),
+    index("analytics_daily_goods_company_goods_day").on(t.companyNeId, t.receiveOrderRowGoodsId, t.day),
+  ],
+);
+
+/**
+ * analytics_daily_goods rolled up per JST month (`month` = its first day), recomputed from it for
+ * the months of the dirty days: a goods ranking reads whole months here and the edge days there.
+ */
+export const analyticsMonthlyGoods = pgTable(
+  "analytics_monthly_goods",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    month: date("month").notNull(),
+    ...goodsSummaryColumns(),
+  },
+  (t) => [index("analytics_monthly_goods_company_month").on(t.companyNeId, t.month)],
+);
+
+/** JST days whose summaries are out of date: marked with the pages that touch them, cleared when recomputed. */
+export const analyticsDirtyDays = pgTable(
+  "analytics_dirty_days",
+  {
+    companyNeId: text("company_ne_id").notNull(),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyNeId, t.day] })],
 );
 
 /** Per company: when its copy was last complete ("as of"), whether a sync runs, and the retention clock. */

@@ -7,6 +7,7 @@ import { openDatabase, type AppDatabase } from "@/lib/db";
 import { analyticsCompanies, analyticsGoods, analyticsOrderRows, analyticsOrders } from "@/lib/db/schema";
 import { goodsDailyQuerySchema, goodsRankingQuerySchema, salesQuerySchema } from "../query";
 import { goodsDaily, goodsRanking, readModelState, salesSeries } from "./queries";
+import { markAllDays, recomputeDirtyDays } from "./summaries";
 
 const COMPANY = "NE0000000001";
 const OTHER = "NE0000000002";
@@ -86,6 +87,11 @@ beforeAll(async () => {
     // Another company, same days: never counted.
     { at: "2026-10-05T12:00:00+09:00", total: 77777, company: OTHER, rows: [{ goods: "A", qty: 70, sub: 77777 }] },
   );
+  // The slips went in directly (not through the sync): their days' summaries are computed as the sync does.
+  for (const company of [COMPANY, OTHER]) {
+    await markAllDays(database.db, company);
+    await recomputeDirtyDays(database.db, company);
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -169,6 +175,25 @@ describe("goodsRanking", () => {
     expect(cancelled.rows.find((r) => r.goodsId === "A")!.units).toBe(3 + 4 + 5);
     const shop2 = await goodsRanking(database, COMPANY, goodsRankingQuerySchema.parse({ from: "2026-10-01", to: "2026-10-31", shop: "2" }));
     expect(shop2.rows.map((r) => [r.goodsId, r.units])).toEqual([["B", 3], ["A", 2], ["C", 2]]);
+  });
+
+  it("whole months (monthly rollup), edge days (daily summary) and both add up to the same rows", async () => {
+    const rank = async (from: string, to: string) =>
+      (await goodsRanking(database, COMPANY, goodsRankingQuerySchema.parse({ from, to }))).rows.map((r) => [r.goodsId, r.units, r.revenue, r.orders]);
+    // September 30 (B 2) + October + November 1 (C 8).
+    expect(await rank("2026-09-30", "2026-11-01")).toEqual([
+      ["C", 11, 1900, 3],
+      ["B", 6, 600, 3],
+      ["A", 3, 2700, 2],
+    ]);
+    // Edge days only (no whole month).
+    expect(await rank("2026-10-31", "2026-11-01")).toEqual([["C", 10, 1200, 2]]);
+    // Two whole months: September (A 1, B 2) and October.
+    expect(await rank("2026-09-01", "2026-10-31")).toEqual([
+      ["B", 6, 600, 3],
+      ["A", 4, 2790, 3],
+      ["C", 3, 1100, 2],
+    ]);
   });
 });
 

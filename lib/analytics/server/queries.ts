@@ -1,7 +1,8 @@
 import "server-only";
 // The analytics views' numbers, from the company's copy (lib/db/schema.ts analytics_*), as SQL
-// aggregates in the database: days, weeks (from Monday) and months are date_trunc of the order
-// date in Asia/Tokyo, so nothing but the buckets' sums leaves the database.
+// aggregates in the database over the daily summaries the sync keeps (analytics_daily_sales,
+// analytics_daily_goods: lib/analytics/server/summaries.ts): days, weeks (from Monday) and months
+// are date_trunc of the order date's JST day, so nothing but the buckets' sums leaves the database.
 //
 // What is counted (the same rules as the tests' expectations from the sandbox):
 // - A slip counts when its order date (receive_order_date) is in the period, it is not deleted
@@ -17,6 +18,7 @@ import type { AppDatabase } from "@/lib/db";
 import { addDays } from "@/lib/board/period";
 import type { DayRange } from "@/lib/board/period";
 import {
+  addMonths,
   averageOrderValue,
   bucketsOf,
   movingAverage,
@@ -35,10 +37,6 @@ import {
 
 type Db = Pick<AppDatabase, "db">;
 
-/** Japan has no daylight saving: a JST day starts at 00:00+09:00. */
-const JST = "Asia/Tokyo";
-const startOf = (d: string) => `${d}T00:00:00+09:00`;
-const endOf = (d: string) => startOf(addDays(d, 1));
 
 async function rows<T>(database: Db, query: SQL): Promise<T[]> {
   const result = await database.db.execute(query);
@@ -54,26 +52,27 @@ export async function readModelState(database: Db, company: string): Promise<{ a
   return { asOf: asOf === null ? null : new Date(asOf).toISOString() };
 }
 
-/** The slips of a question: company, order date in [from, to], not deleted, cancelled or not, the filters. */
-function slipConditions(company: string, range: DayRange, q: { includeCancelled: boolean; shops?: readonly string[]; payments?: readonly string[]; deliveries?: readonly string[] }, alias = sql.raw("o")): SQL {
-  const parts: SQL[] = [
-    sql`${alias}.company_ne_id = ${company}`,
-    sql`${alias}.receive_order_date >= ${startOf(range.from)}::timestamptz`,
-    sql`${alias}.receive_order_date < ${endOf(range.to)}::timestamptz`,
-    sql`${alias}.receive_order_deleted_flag IS DISTINCT FROM '1'`,
-  ];
-  if (!q.includeCancelled) parts.push(sql`NOT ${alias}.cancelled`);
-  if (q.shops?.length) parts.push(sql`${alias}.receive_order_shop_id IN (${sql.join(q.shops.map((s) => sql`${Number(s)}`), sql`, `)})`);
-  if (q.payments?.length) parts.push(sql`${alias}.receive_order_payment_method_id IN (${sql.join(q.payments.map((s) => sql`${s}`), sql`, `)})`);
-  if (q.deliveries?.length) parts.push(sql`${alias}.receive_order_delivery_id IN (${sql.join(q.deliveries.map((s) => sql`${s}`), sql`, `)})`);
+/**
+ * The summary rows of a question (analytics_daily_sales, analytics_daily_goods or
+ * analytics_monthly_goods, alias s): the company, the JST day in [from, to] (null: the caller
+ * bounds the month itself), cancelled slips or not, the filters. Deleted slips and
+ * invalid rows are not in the summaries.
+ */
+function summaryConditions(company: string, range: DayRange | null, q: { includeCancelled: boolean; shops?: readonly string[]; payments?: readonly string[]; deliveries?: readonly string[] }): SQL {
+  const parts: SQL[] = [sql`s.company_ne_id = ${company}`];
+  if (range) parts.push(sql`s.day >= ${range.from}::date`, sql`s.day <= ${range.to}::date`);
+  if (!q.includeCancelled) parts.push(sql`NOT s.cancelled`);
+  if (q.shops?.length) parts.push(sql`s.receive_order_shop_id IN (${sql.join(q.shops.map((v) => sql`${Number(v)}`), sql`, `)})`);
+  if (q.payments?.length) parts.push(sql`s.receive_order_payment_method_id IN (${sql.join(q.payments.map((v) => sql`${v}`), sql`, `)})`);
+  if (q.deliveries?.length) parts.push(sql`s.receive_order_delivery_id IN (${sql.join(q.deliveries.map((v) => sql`${v}`), sql`, `)})`);
   return sql.join(parts, sql` AND `);
 }
 
-/** The rows that count: valid (deleted_flag 1) and, unless cancelled ones are asked for, not cancelled. */
-function rowConditions(includeCancelled: boolean, alias = sql.raw("r")): SQL {
+/** The goods summary's sums of the rows that count: every valid row (cancelled included) or the counted ones. */
+function goodsColumns(includeCancelled: boolean): { orders: SQL; units: SQL; revenue: SQL; name: SQL } {
   return includeCancelled
-    ? sql`${alias}.receive_order_row_deleted_flag = '1'`
-    : sql`${alias}.receive_order_row_deleted_flag = '1' AND ${alias}.receive_order_row_cancel_flag IS DISTINCT FROM '1'`;
+    ? { orders: sql.raw("s.all_orders"), units: sql.raw("s.all_units"), revenue: sql.raw("s.all_revenue"), name: sql.raw("s.all_rows_goods_name") }
+    : { orders: sql.raw("s.orders"), units: sql.raw("s.units"), revenue: sql.raw("s.revenue"), name: sql.raw("s.receive_order_row_goods_name") };
 }
 
 const SPLIT_COLUMN: Record<Exclude<Split, "none">, string> = {
@@ -83,8 +82,8 @@ const SPLIT_COLUMN: Record<Exclude<Split, "none">, string> = {
 };
 
 function bucketSql(by: Grouping): SQL {
-  // date_trunc of the JST wall time: 'week' starts on Monday (ISO).
-  return sql`to_char(date_trunc(${sql.raw(`'${by}'`)}, o.receive_order_date AT TIME ZONE ${JST}), 'YYYY-MM-DD')`;
+  // date_trunc of the summary's JST day: 'week' starts on Monday (ISO).
+  return sql`to_char(date_trunc(${sql.raw(`'${by}'`)}, s.day::timestamp), 'YYYY-MM-DD')`;
 }
 
 const ZERO: SalesNumbers = { orders: 0, revenue: 0, units: 0, aov: 0 };
@@ -96,34 +95,24 @@ function numbers(orders: number, revenue: number, units: number): SalesNumbers {
 /**
  * Revenue, orders, average order value and units per bucket (day, week from Monday, month) of the
  * period and of the previous one (lib/analytics/query.ts previousRange), split by shop, payment or
- * delivery method when asked. One statement over both periods (adjacent: one range scan); units
- * from the counted slips' rows joined in the database.
+ * delivery method when asked. One statement over both periods (adjacent: one range scan) of the
+ * daily summary (analytics_daily_sales).
  */
 export async function salesSeries(database: Db, company: string, query: SalesQuery): Promise<SalesAnswer> {
   const range = { from: query.from, to: query.to };
   const previous = previousRange(range);
   const whole = { from: previous.from, to: range.to };
   const q = { includeCancelled: query.cancelled, shops: query.shop, payments: query.payment, deliveries: query.delivery };
-  const key = query.split === "none" ? sql`''` : sql`coalesce(o.${sql.raw(SPLIT_COLUMN[query.split])}::text, '')`;
-  const current = sql`(o.receive_order_date >= ${startOf(range.from)}::timestamptz)`;
+  const key = query.split === "none" ? sql`''` : sql`coalesce(s.${sql.raw(SPLIT_COLUMN[query.split])}::text, '')`;
+  const units = query.cancelled ? sql.raw("s.all_units") : sql.raw("s.units");
   const found = await rows<{ cur: boolean; bucket: string; key: string; orders: string | number; revenue: string | null; units: string | null }>(
     database,
     sql`
-      WITH o AS (
-        SELECT o.receive_order_id, ${current} AS cur, ${bucketSql(query.by)} AS bucket, ${key} AS key, o.receive_order_total_amount AS amount
-          FROM analytics_orders o
-         WHERE ${slipConditions(company, whole, q)}
-      ),
-      a AS (SELECT cur, bucket, key, count(*) AS orders, sum(amount) AS revenue FROM o GROUP BY cur, bucket, key),
-      u AS (
-        SELECT o.cur, o.bucket, o.key, sum(r.receive_order_row_quantity) AS units
-          FROM o JOIN analytics_order_rows r
-            ON r.company_ne_id = ${company} AND r.receive_order_row_receive_order_id = o.receive_order_id
-         WHERE ${rowConditions(query.cancelled)}
-         GROUP BY o.cur, o.bucket, o.key
-      )
-      SELECT a.cur, a.bucket, a.key, a.orders, a.revenue, u.units
-        FROM a LEFT JOIN u ON u.cur = a.cur AND u.bucket = a.bucket AND u.key = a.key`,
+      SELECT s.day >= ${range.from}::date AS cur, ${bucketSql(query.by)} AS bucket, ${key} AS key,
+             sum(s.orders) AS orders, sum(s.revenue) AS revenue, sum(${units}) AS units
+        FROM analytics_daily_sales s
+       WHERE ${summaryConditions(company, whole, q)}
+       GROUP BY 1, 2, 3`,
   );
 
   const buckets = bucketsOf(range, query.by);
@@ -179,30 +168,51 @@ export async function salesSeries(database: Db, company: string, query: SalesQue
   };
 }
 
-/** Units, revenue (rows' sub-totals) and orders per goods code in the period, ranked by units or revenue. */
+/**
+ * The goods summary rows of a period: its whole months from analytics_monthly_goods and the days
+ * before the first whole month and after the last from analytics_daily_goods (a 13-month ranking
+ * reads about 14 rows per goods and shop instead of one per day: lib/analytics/README.md "Summaries").
+ */
+function goodsSource(company: string, range: DayRange, q: { includeCancelled: boolean; shops?: readonly string[] }, c: ReturnType<typeof goodsColumns>): SQL {
+  const cols = sql`s.receive_order_row_goods_id AS goods_id, ${c.units} AS units, ${c.revenue} AS revenue, ${c.orders} AS orders`;
+  // [first, end): the whole months of the range (the first month starting on or after `from`, up to the month of the day after `to`).
+  const first = range.from.endsWith("-01") ? range.from : addMonths(`${range.from.slice(0, 7)}-01`, 1);
+  const end = `${addDays(range.to, 1).slice(0, 7)}-01`;
+  if (first >= end) return sql`SELECT ${cols} FROM analytics_daily_goods s WHERE ${summaryConditions(company, range, q)}`;
+  return sql`
+    SELECT ${cols} FROM analytics_monthly_goods s
+     WHERE ${summaryConditions(company, null, q)} AND s.month >= ${first}::date AND s.month < ${end}::date
+    UNION ALL
+    SELECT ${cols} FROM analytics_daily_goods s
+     WHERE ${summaryConditions(company, range, q)} AND (s.day < ${first}::date OR s.day >= ${end}::date)`;
+}
+
+/** Units, revenue (rows' sub-totals) and orders per goods code in the period, ranked by units or revenue (from the goods summaries). */
 export async function goodsRanking(database: Db, company: string, query: GoodsRankingQuery): Promise<GoodsRankingAnswer> {
   const range = { from: query.from, to: query.to };
   const q = { includeCancelled: query.cancelled, shops: query.shop };
   const order = query.sort === "units" ? sql`units DESC, revenue DESC` : sql`revenue DESC, units DESC`;
+  // A goods code whose rows of the period are all cancelled has no counted slip: not ranked.
+  const c = goodsColumns(query.cancelled);
   const found = await rows<{ goods_id: string; goods_name: string | null; units: string | null; revenue: string | null; orders: string | number; goods_count: string | number; all_units: string | null; all_revenue: string | null }>(
     database,
     sql`
       WITH g AS (
-        SELECT r.receive_order_row_goods_id AS goods_id,
-               max(r.receive_order_row_goods_name) AS row_name,
-               coalesce(sum(r.receive_order_row_quantity), 0) AS units,
-               coalesce(sum(r.receive_order_row_sub_total_price), 0) AS revenue,
-               count(DISTINCT o.receive_order_id) AS orders
-          FROM analytics_orders o JOIN analytics_order_rows r
-            ON r.company_ne_id = o.company_ne_id AND r.receive_order_row_receive_order_id = o.receive_order_id
-         WHERE ${slipConditions(company, range, q)} AND ${rowConditions(query.cancelled)} AND r.receive_order_row_goods_id IS NOT NULL
-         GROUP BY r.receive_order_row_goods_id
+        SELECT s.goods_id,
+               coalesce(sum(s.units), 0) AS units,
+               coalesce(sum(s.revenue), 0) AS revenue,
+               sum(s.orders) AS orders
+          FROM (${goodsSource(company, range, q, c)}) s
+         GROUP BY s.goods_id
+        HAVING sum(s.orders) > 0
       ),
       ranked AS (
         SELECT g.*, count(*) OVER () AS goods_count, sum(units) OVER () AS all_units, sum(revenue) OVER () AS all_revenue
           FROM g ORDER BY ${order}, goods_id LIMIT ${query.top}
       )
-      SELECT ranked.goods_id, coalesce(m.goods_name, ranked.row_name) AS goods_name, ranked.units, ranked.revenue, ranked.orders,
+      SELECT ranked.goods_id,
+             -- The rows' name only for a ranked code the master does not name (COALESCE stops at the first value).
+             coalesce(m.goods_name, (SELECT max(${c.name}) FROM analytics_daily_goods s WHERE s.receive_order_row_goods_id = ranked.goods_id AND ${summaryConditions(company, range, q)})) AS goods_name, ranked.units, ranked.revenue, ranked.orders,
              ranked.goods_count, ranked.all_units, ranked.all_revenue
         FROM ranked LEFT JOIN analytics_goods m ON m.company_ne_id = ${company} AND m.goods_id = ranked.goods_id
        ORDER BY ${order}, ranked.goods_id`,
@@ -229,16 +239,15 @@ export async function goodsDaily(database: Db, company: string, query: GoodsDail
   const range = { from: query.from, to: query.to };
   const read = { from: addDays(range.from, -LOOKBACK_DAYS), to: range.to };
   const q = { includeCancelled: query.cancelled, shops: query.shop };
+  const c = goodsColumns(query.cancelled);
   const found = await rows<{ day: string; units: string | null; revenue: string | null }>(
     database,
     sql`
-      SELECT ${bucketSql("day")} AS day,
-             coalesce(sum(r.receive_order_row_quantity), 0) AS units,
-             coalesce(sum(r.receive_order_row_sub_total_price), 0) AS revenue
-        FROM analytics_order_rows r JOIN analytics_orders o
-          ON o.company_ne_id = r.company_ne_id AND o.receive_order_id = r.receive_order_row_receive_order_id
-       WHERE r.company_ne_id = ${company} AND r.receive_order_row_goods_id = ${query.goods}
-         AND ${slipConditions(company, read, q)} AND ${rowConditions(query.cancelled)}
+      SELECT to_char(s.day, 'YYYY-MM-DD') AS day,
+             coalesce(sum(${c.units}), 0) AS units,
+             coalesce(sum(${c.revenue}), 0) AS revenue
+        FROM analytics_daily_goods s
+       WHERE s.receive_order_row_goods_id = ${query.goods} AND ${summaryConditions(company, read, q)}
        GROUP BY 1`,
   );
   const [named] = await rows<{ goods_name: string | null }>(

@@ -5,6 +5,10 @@ import { eq, lt } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import {
   analyticsCompanies,
+  analyticsDailyGoods,
+  analyticsDailySales,
+  analyticsDirtyDays,
+  analyticsMonthlyGoods,
   analyticsGoods,
   analyticsOrderRows,
   analyticsOrders,
@@ -16,7 +20,7 @@ import {
 
 type Db = AppDatabase["db"];
 
-/** Deletes every row of the company's copy, its sync state and its company row, in one transaction. */
+/** Deletes every row of the company's copy, its summaries and dirty days, its sync state and its company row, in one transaction. */
 export async function deleteCompanyCopy(db: Db, company: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(analyticsOrderRows).where(eq(analyticsOrderRows.companyNeId, company));
@@ -25,6 +29,10 @@ export async function deleteCompanyCopy(db: Db, company: string): Promise<void> 
     await tx.delete(analyticsSetGoods).where(eq(analyticsSetGoods.companyNeId, company));
     await tx.delete(analyticsStock).where(eq(analyticsStock.companyNeId, company));
     await tx.delete(analyticsWarehouseStock).where(eq(analyticsWarehouseStock.companyNeId, company));
+    await tx.delete(analyticsDailySales).where(eq(analyticsDailySales.companyNeId, company));
+    await tx.delete(analyticsDailyGoods).where(eq(analyticsDailyGoods.companyNeId, company));
+    await tx.delete(analyticsMonthlyGoods).where(eq(analyticsMonthlyGoods.companyNeId, company));
+    await tx.delete(analyticsDirtyDays).where(eq(analyticsDirtyDays.companyNeId, company));
     await tx.delete(analyticsSyncState).where(eq(analyticsSyncState.companyNeId, company));
     await tx.delete(analyticsCompanies).where(eq(analyticsCompanies.companyNeId, company));
   });

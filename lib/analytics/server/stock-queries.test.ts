@@ -13,6 +13,7 @@ import {
   analyticsWarehouseStock,
 } from "@/lib/db/schema";
 import { reorderList, salesWindow, sellableSets } from "./stock-queries";
+import { markAllDays, recomputeDirtyDays } from "./summaries";
 
 const C = "NE-STOCK-1";
 const OTHER = "NE-STOCK-2";
@@ -84,6 +85,11 @@ beforeAll(async () => {
   await sell("B", 1000, "2026-11-20T00:00:00Z", { company: OTHER });
   await sell("C", 15, "2026-11-10T00:00:00Z"); // 0.5/day
   await sell("H", 3, "2026-11-10T00:00:00Z");
+  // The slips went in directly (not through the sync): their days' summaries are computed as the sync does.
+  for (const company of [C, OTHER]) {
+    await markAllDays(database.db, company);
+    await recomputeDirtyDays(database.db, company);
+  }
   // Sets: S-1 = 2 A + 1 B; S-2 = 1 C + 3 G; S-3 = 1 B + 1 X (X not in stock at all).
   await database.db.insert(analyticsSetGoods).values(
     [

@@ -5,6 +5,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "@/lib/db";
 import { JST_OFFSET_MS } from "@/lib/ne/registry/types";
+import { jstToday } from "@/lib/board/period";
 import { DEFAULT_COVER_DAYS, SALES_WINDOW_DAYS, type ReorderAnswer, type ReorderRow, type SetRow, type SetsAnswer } from "../stock-query";
 
 type Db = AppDatabase["db"];
@@ -57,24 +58,13 @@ export async function reorderList(db: Db, company: string, options: StockOptions
   const { from, to } = salesWindow(options.now ?? new Date());
   const result = await db.execute(sql`
     WITH sold AS (
-      -- The window's slips by their date index, then each slip's rows by the rows' primary key
-      -- (OFFSET 0 keeps the lateral subquery a per-slip index probe: flattened, the planner reads
-      -- every row of 13 months and hashes them, several times slower).
-      SELECT r.goods_id, SUM(r.quantity) AS units
-        FROM analytics_orders o
-        CROSS JOIN LATERAL (
-          SELECT r.receive_order_row_goods_id AS goods_id, r.receive_order_row_quantity AS quantity
-            FROM analytics_order_rows r
-           WHERE r.company_ne_id = o.company_ne_id AND r.receive_order_row_receive_order_id = o.receive_order_id
-             AND r.receive_order_row_cancel_flag IS DISTINCT FROM '1'
-             AND r.receive_order_row_deleted_flag = '1'
-          OFFSET 0
-        ) r
-       WHERE o.company_ne_id = ${company}
-         AND o.receive_order_date >= ${from} AND o.receive_order_date < ${to}
-         AND NOT o.cancelled
-         AND o.receive_order_deleted_flag IS DISTINCT FROM '1'
-       GROUP BY r.goods_id
+      -- The window's counted units per goods code from the daily summary (lib/analytics/server/summaries.ts).
+      SELECT s.receive_order_row_goods_id AS goods_id, SUM(s.units) AS units
+        FROM analytics_daily_goods s
+       WHERE s.company_ne_id = ${company}
+         AND s.day >= ${jstToday(from)}::date AND s.day < ${jstToday(to)}::date
+         AND NOT s.cancelled
+       GROUP BY s.receive_order_row_goods_id
     ), free AS (${freeStock(company, options.warehouse)}),
     g AS (
       SELECT g.goods_id, g.goods_name, g.goods_supplier_id, g.supplier_name, g.goods_order_point, g.goods_stock_constant,

@@ -36,6 +36,7 @@ import {
 import type { NeCondition, NeRequest } from "@/lib/ne/encode";
 import type { NeCallResult } from "@/lib/ne/server/client";
 import { formatJstDateTime, parseJstDateTime } from "@/lib/ne/jst-date";
+import { markDaysBefore, markSlipDays, recomputeDirtyDays } from "./summaries";
 
 /**
  * The gateway's call, as the sync uses it: always priority "background", and never the session's
@@ -501,8 +502,12 @@ async function runPass(spec: ResourceSpec, ctx: PassContext): Promise<void> {
     const seenAt = new Date(cursor.startedAt);
     const rows = keep.map((r) => spec.toRow(company, r, seenAt));
     const done = !full;
+    // The slips whose JST days the page touches: a slip's day before and after it is written, a row's slip's day.
+    const slips = spec.name === "orders" ? rows.map((r) => r.receiveOrderId as number) : spec.name === "rows" ? [...new Set(rows.map((r) => r.receiveOrderRowReceiveOrderId as number))] : [];
     await db.transaction(async (tx) => {
+      if (spec.name === "orders") await markSlipDays(tx, company, slips);
       await upsert(tx, spec, rows);
+      await markSlipDays(tx, company, slips);
       if (!done) {
         await writeState(tx, company, spec.name, { cursor: next });
         return;
@@ -549,9 +554,10 @@ export async function touchCompany(db: Db, company: string, at: Date, values: Pa
     .onConflictDoUpdate({ target: analyticsCompanies.companyNeId, set: values });
 }
 
-/** Slips whose order date left the window, and their rows, leave the copy (rows of slips never copied too). */
+/** Slips whose order date left the window, and their rows, leave the copy (rows of slips never copied too); their days are marked dirty. */
 async function prune(db: Db, company: string, windowStart: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    await markDaysBefore(tx, company, windowStart);
     await tx.delete(analyticsOrders).where(and(eq(analyticsOrders.companyNeId, company), lt(analyticsOrders.receiveOrderDate, windowStart)));
     await tx.execute(sql`
       DELETE FROM ${analyticsOrderRows} r
@@ -591,6 +597,8 @@ export async function syncCompany(company: string, sessionKey: string, deps: Syn
         await runPass(SPECS[name], ctx);
       }
       await prune(db, company, monthsBefore(started.getTime(), full.windowMonths));
+      // The days this sync (and any cut short before it) touched get their summaries again.
+      await recomputeDirtyDays(db, company);
       await db
         .update(analyticsCompanies)
         .set({ asOf: started, syncFinishedAt: new Date(full.now()), heartbeatAt: null, requestedAt: null, lastError: null, lastErrorAt: null })
