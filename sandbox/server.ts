@@ -176,6 +176,13 @@ export async function startSandbox(options: SandboxOptions & { port?: number; ho
   const info = await new Promise<AddressInfo>((resolve, reject) => {
     server = serve({ fetch: sandbox.app.fetch, port: options.port ?? 0, hostname }, resolve);
     server.once("error", reject);
+    // An idle kept-alive connection is closed by the client (undici: after 4 s), never by the
+    // server first: Node's default 5 s raced a client reusing the socket in the same moment when
+    // one process runs both and a long database step delayed their timers (ECONNRESET in tests).
+    if ("keepAliveTimeout" in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
   }).catch(async (error: unknown) => {
     await sandbox.close();
     throw error;

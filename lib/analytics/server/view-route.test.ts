@@ -5,6 +5,7 @@ import { openDatabase, type AppDatabase } from "@/lib/db";
 import { analyticsOrders } from "@/lib/db/schema";
 import { salesQuerySchema } from "../query";
 import { salesSeries } from "./queries";
+import { markAllDays, recomputeDirtyDays } from "./summaries";
 import { handleView, type ViewRouteDeps } from "./view-route";
 
 const ORIGIN = "http://localhost:3000";
@@ -14,6 +15,9 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   for (const [company, id, total] of [["NE1", 1, 100], ["NE2", 2, 5000]] as const) {
     await database.db.insert(analyticsOrders).values({ companyNeId: company, receiveOrderId: id, receiveOrderDate: new Date("2026-10-05T12:00:00+09:00"), receiveOrderTotalAmount: String(total), receiveOrderDeletedFlag: "0" });
+    // The views read the daily summaries the sync keeps: the same recompute after rows written directly.
+    await markAllDays(database.db, company);
+    await recomputeDirtyDays(database.db, company);
   }
 }, 60_000);
 afterAll(async () => {
