@@ -6,7 +6,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIfNeeded } from "./build-if-needed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -124,9 +123,9 @@ function suiteMs(suite) {
 }
 
 /** Runs a command with its output held, and resolves to its status and output once it ends. */
-function runHeld(command, args) {
+function runHeld(command, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...extraEnv } });
     const out = [];
     child.stdout.on("data", (chunk) => out.push(chunk));
     child.stderr.on("data", (chunk) => out.push(chunk));
@@ -146,6 +145,16 @@ section("lint");
 process.stdout.write(lint.output);
 tally.push({ suite: "lint", passed: lint.code === 0 ? 1 : 0, failed: lint.code === 0 ? 0 : 1 });
 
+// 3-4. The production build for the browser stories starts now, beside vitest: vitest runs its
+// files one at a time on a 2-core machine (one worker: its default is the cores less one), so the
+// build takes the other core. Its output is printed when the browser stories' section begins.
+const buildEnv = { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", NEXT_TELEMETRY_DISABLED: "1" };
+const building = runHeld(
+  process.execPath,
+  ["--input-type=module", "-e", `import { buildIfNeeded } from ${JSON.stringify(path.join(root, "scripts", "build-if-needed.mjs"))}; buildIfNeeded(${JSON.stringify(root)}, process.env, (m) => process.stdout.write(m + "\\n"), true);`],
+  buildEnv,
+);
+
 // 3. Unit and integration tests.
 section("unit and integration (vitest)");
 const unitFile = path.join(resultsDir, "unit.json");
@@ -161,14 +170,11 @@ if (unit) {
 
 // 4. Browser tests.
 section("browser (playwright)");
-let built = true;
-try {
-  // The production build first, on its own: Playwright's web server then only starts it, and its
-  // start-up time limit never has to cover a build on a busy machine.
-  buildIfNeeded(root, { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", NEXT_TELEMETRY_DISABLED: "1" }, (m) => process.stdout.write(`${m}\n`), true);
-} catch {
-  built = false;
-}
+// The production build (started beside vitest) is done before Playwright's web server starts, so
+// its start-up time limit never has to cover a build on a busy machine.
+const build = await building;
+process.stdout.write(build.output);
+const built = build.code === 0;
 if (!built) {
   process.stdout.write("the production build failed: browser tests count as failed\n");
   tally.push({ suite: "playwright", passed: 0, failed: 1 });
