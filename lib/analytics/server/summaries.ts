@@ -15,32 +15,29 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A slip's JST order date (the summaries' day). */
 export const JST_DAY = (alias: string): SQL => sql.raw(`(${alias}.receive_order_date AT TIME ZONE 'Asia/Tokyo')::date`);
 
-/** Marks the JST order days of the company's slips `ids` (as stored now) dirty. */
-export async function markSlipDays(db: Db | Tx, company: string, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** Marks dirty the JST order days of the company's slips that meet `which` (alias `o`). */
+async function markDays(db: Db | Tx, company: string, which: SQL): Promise<void> {
   await db.execute(sql`
     INSERT INTO analytics_dirty_days (company_ne_id, day)
     SELECT DISTINCT ${company}, ${JST_DAY("o")} FROM analytics_orders o
-     WHERE o.company_ne_id = ${company} AND o.receive_order_id = ANY(${`{${ids.join(",")}}`}::bigint[]) AND o.receive_order_date IS NOT NULL
+     WHERE o.company_ne_id = ${company} AND o.receive_order_date IS NOT NULL AND ${which}
     ON CONFLICT DO NOTHING`);
+}
+
+/** Marks the JST order days of the company's slips `ids` (as stored now) dirty. */
+export async function markSlipDays(db: Db | Tx, company: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await markDays(db, company, sql`o.receive_order_id = ANY(${`{${ids.join(",")}}`}::bigint[])`);
 }
 
 /** Marks the JST order days of the company's slips dated before `before` (pruned next) dirty. */
 export async function markDaysBefore(db: Db | Tx, company: string, before: Date): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO analytics_dirty_days (company_ne_id, day)
-    SELECT DISTINCT ${company}, ${JST_DAY("o")} FROM analytics_orders o
-     WHERE o.company_ne_id = ${company} AND o.receive_order_date < ${before}
-    ON CONFLICT DO NOTHING`);
+  await markDays(db, company, sql`o.receive_order_date < ${before}`);
 }
 
 /** Marks every day of the company's copy dirty (a copy filled without the sync: benches, tests). */
 export async function markAllDays(db: Db | Tx, company: string): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO analytics_dirty_days (company_ne_id, day)
-    SELECT DISTINCT ${company}, ${JST_DAY("o")} FROM analytics_orders o
-     WHERE o.company_ne_id = ${company} AND o.receive_order_date IS NOT NULL
-    ON CONFLICT DO NOTHING`);
+  await markDays(db, company, sql`true`);
 }
 
 /**
@@ -56,17 +53,17 @@ export async function recomputeDirtyDays(db: Db, company: string): Promise<numbe
     const days = sql`
       SELECT d.day, (d.day::timestamp AT TIME ZONE 'Asia/Tokyo') AS start, ((d.day + 1)::timestamp AT TIME ZONE 'Asia/Tokyo') AS stop
         FROM analytics_dirty_days d WHERE d.company_ne_id = ${company}`;
+    // The slips of the dirty days that count at all (not deleted), each with its day.
+    const slips = sql`
+      SELECT d.day, o.receive_order_id, o.receive_order_shop_id, o.receive_order_payment_method_id, o.receive_order_delivery_id,
+             o.cancelled, o.receive_order_total_amount
+        FROM (${days}) d JOIN analytics_orders o
+          ON o.company_ne_id = ${company} AND o.receive_order_date >= d.start AND o.receive_order_date < d.stop
+       WHERE o.receive_order_deleted_flag IS DISTINCT FROM '1'`;
     await tx.execute(sql`DELETE FROM analytics_daily_sales s USING analytics_dirty_days d WHERE s.company_ne_id = ${company} AND d.company_ne_id = ${company} AND s.day = d.day`);
     await tx.execute(sql`DELETE FROM analytics_daily_goods s USING analytics_dirty_days d WHERE s.company_ne_id = ${company} AND d.company_ne_id = ${company} AND s.day = d.day`);
     await tx.execute(sql`
-      WITH d AS (${days}),
-      o AS (
-        SELECT d.day, o.receive_order_id, o.receive_order_shop_id, o.receive_order_payment_method_id, o.receive_order_delivery_id,
-               o.cancelled, o.receive_order_total_amount
-          FROM d JOIN analytics_orders o
-            ON o.company_ne_id = ${company} AND o.receive_order_date >= d.start AND o.receive_order_date < d.stop
-         WHERE o.receive_order_deleted_flag IS DISTINCT FROM '1'
-      )
+      WITH o AS (${slips})
       INSERT INTO analytics_daily_sales (company_ne_id, day, receive_order_shop_id, receive_order_payment_method_id, receive_order_delivery_id,
         cancelled, orders, revenue, units, all_units)
       SELECT ${company}, o.day, o.receive_order_shop_id, o.receive_order_payment_method_id, o.receive_order_delivery_id, o.cancelled,
@@ -80,13 +77,7 @@ export async function recomputeDirtyDays(db: Db, company: string): Promise<numbe
         ) r
        GROUP BY o.day, o.receive_order_shop_id, o.receive_order_payment_method_id, o.receive_order_delivery_id, o.cancelled`);
     await tx.execute(sql`
-      WITH d AS (${days}),
-      o AS (
-        SELECT d.day, o.receive_order_id, o.receive_order_shop_id, o.cancelled
-          FROM d JOIN analytics_orders o
-            ON o.company_ne_id = ${company} AND o.receive_order_date >= d.start AND o.receive_order_date < d.stop
-         WHERE o.receive_order_deleted_flag IS DISTINCT FROM '1'
-      ),
+      WITH o AS (${slips}),
       r AS (
         SELECT o.day, o.receive_order_id, o.receive_order_shop_id, o.cancelled, r.receive_order_row_goods_id AS goods_id,
                r.receive_order_row_goods_name AS goods_name, r.receive_order_row_quantity AS quantity, r.receive_order_row_sub_total_price AS sub_total,
