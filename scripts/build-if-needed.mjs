@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const SOURCES = ["app", "pages", "components", "lib", "i18n", "messages", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
 const SKIP = new Set(["node_modules", ".data", ".git", "test-results", "playwright-report"]);
@@ -45,4 +46,10 @@ export function buildIfNeeded(root, env = process.env, log = (m) => process.stdo
     process.exit(result.status ?? 1);
   }
   return true;
+}
+
+// `node scripts/build-if-needed.mjs`: the same as a command (npm test runs it beside vitest); the
+// project's root is this folder's parent, the environment the process's own.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildIfNeeded(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 }

@@ -149,11 +149,7 @@ tally.push({ suite: "lint", passed: lint.code === 0 ? 1 : 0, failed: lint.code =
 // files one at a time on a 2-core machine (one worker: its default is the cores less one), so the
 // build takes the other core. Its output is printed when the browser stories' section begins.
 const buildEnv = { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", NEXT_TELEMETRY_DISABLED: "1" };
-const building = runHeld(
-  process.execPath,
-  ["--input-type=module", "-e", `import { buildIfNeeded } from ${JSON.stringify(path.join(root, "scripts", "build-if-needed.mjs"))}; buildIfNeeded(${JSON.stringify(root)}, process.env, (m) => process.stdout.write(m + "\\n"), true);`],
-  buildEnv,
-);
+const building = runHeld(process.execPath, [path.join(root, "scripts", "build-if-needed.mjs")], buildEnv);
 
 // 3. Unit and integration tests.
 section("unit and integration (vitest)");
